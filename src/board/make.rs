@@ -1,0 +1,102 @@
+use super::{Board, zobrist};
+use crate::attacks::Occupancy;
+use crate::types::{CastleSide, Color, Move, Piece, PieceType, Rank, Square};
+
+impl<O: Occupancy> Board<O> {
+    /// Plays a legal move. Use copy-make (`let mut next = *board; next.play(mv)`) to keep the
+    /// old position: the board is small and copying it restores everything exactly.
+    #[inline]
+    pub fn play(&mut self, mv: Move) {
+        let us = self.side;
+        let from = mv.from();
+        let to = mv.to();
+        let moving = self.mailbox[from as usize].expect("a piece on the from-square");
+        debug_assert_eq!(moving.color(), us, "moving a piece of the side to move");
+
+        if let Some(ep) = self.en_passant.take() {
+            self.hash ^= zobrist::KEYS.en_passant[ep.file() as usize];
+        }
+        self.halfmove_clock += 1;
+        let old_castling = self.castling;
+
+        if mv.is_castle() {
+            let rook = Piece::new(us, PieceType::Rook);
+            self.remove(moving, from);
+            self.remove(rook, to);
+            self.put(moving, mv.castle_king_to());
+            self.put(rook, mv.castle_rook_to());
+            self.castling.clear_color(us);
+        } else {
+            if mv.is_capture() {
+                let captured_sq = if mv.is_en_passant() {
+                    Square::new(to.file(), from.rank())
+                } else {
+                    to
+                };
+                let captured = self.mailbox[captured_sq as usize].expect("a piece to capture");
+                self.remove(captured, captured_sq);
+                self.halfmove_clock = 0;
+            }
+            match mv.promotion() {
+                Some(kind) => {
+                    self.remove(moving, from);
+                    self.put(Piece::new(us, kind), to);
+                }
+                None => self.move_piece(moving, from, to),
+            }
+            if moving.kind() == PieceType::Pawn {
+                self.halfmove_clock = 0;
+                if mv.is_double_push() {
+                    let skipped = Square::new(from.file(), Rank::R3.relative_to(us));
+                    if self.pawn_can_take_en_passant(!us, skipped) {
+                        self.en_passant = Some(skipped);
+                        self.hash ^= zobrist::KEYS.en_passant[skipped.file() as usize];
+                    }
+                }
+            }
+            if !self.castling.is_empty() {
+                self.update_castling(moving, from, to);
+            }
+        }
+
+        if old_castling != self.castling {
+            self.hash ^= zobrist::KEYS.castling[old_castling.bits()]
+                ^ zobrist::KEYS.castling[self.castling.bits()];
+        }
+        self.side = !us;
+        self.hash ^= zobrist::KEYS.side;
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+    }
+
+    /// A king move loses both rights; a move from or onto a castling rook's square loses that one.
+    #[inline]
+    fn update_castling(&mut self, moving: Piece, from: Square, to: Square) {
+        if moving.kind() == PieceType::King {
+            self.castling.clear_color(moving.color());
+        }
+        for color in Color::ALL {
+            for side in CastleSide::ALL {
+                if let Some(rook) = self.castling_rook(color, side)
+                    && (rook == from || rook == to)
+                {
+                    self.castling.set(color, side, None);
+                }
+            }
+        }
+    }
+
+    /// Passes the turn (null move, for the search): only side, en passant and counters change.
+    pub fn play_null(&mut self) {
+        if let Some(ep) = self.en_passant.take() {
+            self.hash ^= zobrist::KEYS.en_passant[ep.file() as usize];
+        }
+        self.halfmove_clock += 1;
+        if self.side == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side = !self.side;
+        self.hash ^= zobrist::KEYS.side;
+    }
+}

@@ -1,0 +1,10 @@
+//! Quintessence: a UCI chess engine built on bitboards, with every classic sliding-attack
+//! technique as a selectable back-end.
+
+pub mod attacks;
+pub mod board;
+pub mod movegen;
+pub mod perft;
+pub mod types;
+
+pub use board::Board;

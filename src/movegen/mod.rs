@@ -1,0 +1,32 @@
+//! Legal move generation in two styles: piece by piece ([`piecewise`]) and direction by
+//! direction ([`directional`], whose per-direction target sets feed the search's move picker).
+
+pub mod directional;
+mod legality;
+mod list;
+pub mod piecewise;
+mod sink;
+mod special;
+
+pub use legality::{GenType, Legality};
+pub use list::{MAX_MOVES, MoveList};
+pub use sink::{MoveCounter, MoveSink, PROMOTION_PIECES, PawnMoves};
+
+use crate::attacks::SliderAttacks;
+use crate::board::Board;
+
+/// All legal moves, generated piece by piece.
+#[inline]
+pub fn legal_moves<A: SliderAttacks>(board: &Board<A::Occ>) -> MoveList {
+    let mut list = MoveList::new();
+    piecewise::generate::<A, _>(board, GenType::All, &mut list);
+    list
+}
+
+/// The number of legal moves, counted without building them.
+#[inline]
+pub fn count_legal_moves<A: SliderAttacks>(board: &Board<A::Occ>) -> u64 {
+    let mut counter = MoveCounter::default();
+    piecewise::generate::<A, _>(board, GenType::All, &mut counter);
+    counter.0
+}
