@@ -32,3 +32,21 @@ pub fn divide<A: SliderAttacks>(board: &Board<A::Occ>, depth: u32) -> Vec<(Move,
         })
         .collect()
 }
+
+/// Perft with direction-wise generation: the same tree, counted from the target sets.
+pub fn perft_directional<A: SliderAttacks>(board: &Board<A::Occ>, depth: u32) -> u64 {
+    use crate::movegen::{GenType, directional::TargetSets, legal_moves_directional};
+    match depth {
+        0 => 1,
+        1 => TargetSets::new::<A>(board, GenType::All).count(),
+        _ => {
+            let mut nodes = 0;
+            for &mv in legal_moves_directional::<A>(board).iter() {
+                let mut child = *board;
+                child.play(mv);
+                nodes += perft_directional::<A>(&child, depth - 1);
+            }
+            nodes
+        }
+    }
+}

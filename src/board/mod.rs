@@ -5,6 +5,7 @@ mod attackers;
 mod display;
 mod fen;
 mod make;
+mod validate;
 pub mod zobrist;
 
 pub use fen::{FenError, START_FEN};

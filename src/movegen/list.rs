@@ -6,6 +6,7 @@ pub const MAX_MOVES: usize = 256;
 
 /// A fixed-capacity move list on the stack, left uninitialised beyond `len` so creating one
 /// per node costs nothing.
+#[derive(Clone)]
 pub struct MoveList {
     moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
@@ -56,6 +57,19 @@ impl MoveList {
 
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
+    }
+
+    /// Keeps only the moves for which `keep` is true, in order.
+    pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
+        let mut kept = 0;
+        for i in 0..self.len {
+            let mv = self.as_slice()[i];
+            if keep(&mv) {
+                self.as_mut_slice()[kept] = mv;
+                kept += 1;
+            }
+        }
+        self.len = kept;
     }
 
     pub fn clear(&mut self) {

@@ -30,3 +30,11 @@ pub fn count_legal_moves<A: SliderAttacks>(board: &Board<A::Occ>) -> u64 {
     piecewise::generate::<A, _>(board, GenType::All, &mut counter);
     counter.0
 }
+
+/// All legal moves, generated direction by direction.
+#[inline]
+pub fn legal_moves_directional<A: SliderAttacks>(board: &Board<A::Occ>) -> MoveList {
+    let mut list = MoveList::new();
+    directional::TargetSets::new::<A>(board, GenType::All).drain(&mut list);
+    list
+}

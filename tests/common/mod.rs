@@ -1,0 +1,67 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+/// `../shared/data/<rel>` beside the repository, where the published reference data lives.
+pub fn shared_data(rel: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(rel);
+    assert!(
+        path.exists(),
+        "reference data {} is missing: the tests need ../shared beside the repository",
+        path.display()
+    );
+    path
+}
+
+/// One line of a perft EPD: `FEN ;D1 n1 ;D2 n2 ...`.
+pub struct PerftCase {
+    pub fen: String,
+    pub counts: Vec<(u32, u64)>,
+}
+
+pub fn load_epd(rel: &str) -> Vec<PerftCase> {
+    let text = std::fs::read_to_string(shared_data(rel)).expect("readable EPD");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let mut parts = line.split(';');
+            let fen = parts.next().unwrap().trim().to_string();
+            let counts = parts
+                .map(|p| {
+                    let mut it = p.split_whitespace();
+                    let depth = it.next().unwrap().trim_start_matches('D').parse().unwrap();
+                    let nodes = it.next().unwrap().parse().unwrap();
+                    (depth, nodes)
+                })
+                .collect();
+            PerftCase { fen, counts }
+        })
+        .collect()
+}
+
+/// The deepest published (depth, count) of a case with at most `max_nodes` nodes.
+pub fn deepest_within(case: &PerftCase, max_nodes: u64) -> (u32, u64) {
+    case.counts
+        .iter()
+        .copied()
+        .filter(|&(_, n)| n <= max_nodes)
+        .max_by_key(|&(d, _)| d)
+        .unwrap_or(case.counts[0])
+}
+
+/// A small deterministic PRNG for the randomized tests.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
