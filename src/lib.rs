@@ -2,9 +2,11 @@
 //! technique as a selectable back-end.
 
 pub mod attacks;
+pub mod eval;
 pub mod board;
 pub mod movegen;
 pub mod perft;
+pub mod search;
 pub mod types;
 
 pub use board::Board;

@@ -1,0 +1,71 @@
+//! The search: iterative deepening over alpha-beta, reporting each finished iteration.
+//!
+//! The engine thread owns a [`Searcher`] (transposition table and histories that live across
+//! moves) and calls [`Searcher::search`]; the front-end stops it through [`SearchControl`].
+
+mod control;
+mod limits;
+mod score;
+mod searcher;
+mod time;
+
+pub use control::SearchControl;
+pub use limits::Limits;
+pub use score::{Bound, MATE, MATE_BOUND, Score};
+pub use searcher::Searcher;
+pub use time::TimeManager;
+
+use crate::attacks::Backend;
+use crate::types::Move;
+
+/// Settings from the UCI options that the search reads.
+#[derive(Clone, Debug)]
+pub struct SearchConfig {
+    pub multipv: usize,
+    pub threads: usize,
+    pub move_overhead_ms: u64,
+    pub chess960: bool,
+    pub show_wdl: bool,
+    pub backend: Backend,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            multipv: 1,
+            threads: 1,
+            move_overhead_ms: 10,
+            chess960: false,
+            show_wdl: false,
+            backend: Backend::fastest(),
+        }
+    }
+}
+
+/// One `info` line's worth of search progress.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based line number for MultiPV.
+    pub multipv: usize,
+    pub score: Score,
+    pub bound: Bound,
+    /// Win/draw/loss per mille, when `UCI_ShowWDL` is on.
+    pub wdl: Option<(u32, u32, u32)>,
+    pub nodes: u64,
+    pub nps: u64,
+    pub hashfull: u32,
+    pub time_ms: u64,
+    pub tbhits: u64,
+    pub pv: Vec<Move>,
+}
+
+/// What the search decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// `Move::NULL` when there is no legal move.
+    pub best: Move,
+    /// The expected reply, for pondering.
+    pub ponder: Option<Move>,
+}

@@ -1,0 +1,57 @@
+//! Search scores: centipawns, with mate scores at the top of the range.
+
+/// Larger than any evaluation; `MATE - n` is "mate in n plies".
+pub const MATE: i32 = 32_000;
+/// Scores beyond this are mate scores.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+pub const INFINITY: i32 = MATE + 1;
+pub const DRAW: i32 = 0;
+
+pub const fn mated_in(ply: usize) -> i32 {
+    -MATE + ply as i32
+}
+
+pub const fn mate_in(ply: usize) -> i32 {
+    MATE - ply as i32
+}
+
+pub const fn is_mate(score: i32) -> bool {
+    score.abs() >= MATE_BOUND
+}
+
+/// A score as UCI shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    /// Mate in this many moves; negative when the side to move is being mated.
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            Score::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            Score::Mate(-(MATE + score) / 2)
+        } else {
+            Score::Cp(score)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "cp {cp}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// Whether a reported score is exact or only a bound (a fail-high or fail-low).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
