@@ -2,11 +2,14 @@
 //! technique as a selectable back-end.
 
 pub mod attacks;
-pub mod eval;
 pub mod board;
+pub mod config;
+pub mod engine;
+pub mod eval;
 pub mod movegen;
 pub mod perft;
 pub mod search;
 pub mod types;
+pub mod uci;
 
 pub use board::Board;

@@ -1,31 +1,74 @@
-use quintessence::attacks::{Backend, magic_finder};
-use quintessence::{Board, with_backend};
-use std::time::Instant;
+//! The `quintessence` binary: the UCI engine, and the `bench`, `perft` and `magics` tools.
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    match args.get(1).map(String::as_str) {
-        Some("magics") => print!("{}", magic_finder::source()),
-        Some("perft") => {
-            let depth: u32 = args[2].parse().unwrap();
-            let fen = args
-                .get(3)
-                .cloned()
-                .unwrap_or(quintessence::board::START_FEN.into());
-            let backend = args
-                .get(4)
-                .map(|n| Backend::parse(n).unwrap())
-                .unwrap_or(Backend::fastest());
-            let board = Board::from_fen(&fen).unwrap();
-            let start = Instant::now();
-            let nodes = with_backend!(backend, A => quintessence::perft::perft::<A>(&board.with_occupancy(), depth));
-            let t = start.elapsed().as_secs_f64();
-            println!(
-                "{backend}: {nodes} nodes {:.3}s {:.1} Mnps",
-                t,
-                nodes as f64 / t / 1e6
-            );
+mod cli;
+
+use cli::Mode;
+use quintessence::attacks::magic_finder;
+use quintessence::config::EngineConfig;
+use std::io::Write;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let cli = match cli::parse(&args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            eprintln!("quintessence: {e}");
+            return ExitCode::from(2);
         }
-        _ => {}
+    };
+
+    // The config file is read before logging starts, since it sets the log level.
+    let (config, config_error) = match EngineConfig::locate(cli.config.as_deref()) {
+        None => (EngineConfig::default(), None),
+        Some(path) => match EngineConfig::load(&path) {
+            Ok(config) => (config, None),
+            Err(e) => (EngineConfig::default(), Some(e)),
+        },
+    };
+    let level = config
+        .log_level
+        .clone()
+        .unwrap_or_else(|| "warn".to_string());
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
+        .target(env_logger::Target::Stderr)
+        .format_timestamp_millis()
+        .init();
+    std::panic::set_hook(Box::new(|info| log::error!("{info}")));
+    if let Some(e) = config_error {
+        log::error!("{e}; using the built-in defaults");
     }
+    let (options, messages) = config.options();
+    for message in messages {
+        log::warn!("{message}");
+    }
+
+    match cli.mode {
+        Mode::Uci => {
+            let stdin = std::io::stdin().lock();
+            quintessence::uci::run(options, stdin, Box::new(std::io::stdout()));
+        }
+        Mode::Bench(depth) => cli::bench::run(depth, &options.search_config()),
+        Mode::Perft {
+            depth,
+            fen,
+            backend,
+            chess960,
+        } => {
+            if let Err(e) = cli::perft::run(depth, fen.as_deref(), backend, chess960) {
+                eprintln!("quintessence perft: {e}");
+                return ExitCode::from(2);
+            }
+        }
+        Mode::Magics => print_out(&magic_finder::source()),
+        Mode::Help => print_out(cli::USAGE),
+        Mode::Version => print_out(&format!("quintessence {}\n", env!("CARGO_PKG_VERSION"))),
+    }
+    ExitCode::SUCCESS
+}
+
+/// Writes to stdout; a closed pipe is not worth a panic.
+fn print_out(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }

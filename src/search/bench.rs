@@ -48,6 +48,15 @@ impl BenchResult {
 
 /// Searches every bench position to `depth` with a fresh 16 MB table and one thread.
 pub fn run(depth: u32, config: &SearchConfig) -> BenchResult {
+    run_with_progress(depth, config, |_, _, _| {})
+}
+
+/// [`run`], calling `on_position(index, fen, nodes)` after each position (for progress output).
+pub fn run_with_progress(
+    depth: u32,
+    config: &SearchConfig,
+    mut on_position: impl FnMut(usize, &str, u64),
+) -> BenchResult {
     let config = SearchConfig {
         threads: 1,
         multipv: 1,
@@ -57,15 +66,22 @@ pub fn run(depth: u32, config: &SearchConfig) -> BenchResult {
     let control = SearchControl::new();
     let start = Instant::now();
     let mut nodes = 0;
-    for fen in POSITIONS {
+    for (index, fen) in POSITIONS.iter().enumerate() {
         let game = Game::from_fen(fen).expect("bench positions are valid");
         let mut searcher = Searcher::new(16);
         control.start(false);
         let mut last_nodes = 0;
-        searcher.search(&game, &Limits::depth(depth), &config, &control, &mut |info| {
-            last_nodes = info.nodes;
-        });
+        searcher.search(
+            &game,
+            &Limits::depth(depth),
+            &config,
+            &control,
+            &mut |info| {
+                last_nodes = info.nodes;
+            },
+        );
         nodes += last_nodes;
+        on_position(index, fen, last_nodes);
     }
     BenchResult {
         nodes,

@@ -1,0 +1,199 @@
+//! The front-end: owns the game (position and history), the options and the debug flag, and
+//! turns each line from the GUI into an answer or a job for the engine. It never waits for a
+//! search, so `isready` is answered at once whatever the engine is doing.
+
+use super::command::{UciCommand, parse_line};
+use super::format::{id_lines, info_string, option_line};
+use super::go::{GoRequest, parse_go};
+use super::number::parse_integer;
+use super::options::{Change, Options, shorten};
+use super::position::parse_position;
+use crate::board::{Board, Game};
+use crate::engine::Engine;
+use crate::eval::evaluate;
+use crate::search::bench;
+use crate::types::Color;
+use std::io::Write;
+
+/// Whether to keep reading input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+pub struct FrontEnd {
+    engine: Engine,
+    options: Options,
+    /// The values at start-up, announced as the defaults.
+    defaults: Options,
+    game: Game,
+    debug: bool,
+}
+
+impl FrontEnd {
+    /// Starts the engine with `options` (the built-in defaults, or those of the config file).
+    pub fn new(options: Options, out: Box<dyn Write + Send>) -> FrontEnd {
+        let engine = Engine::start(options.hash_mb, out);
+        let mut front = FrontEnd {
+            engine,
+            defaults: options.clone(),
+            options,
+            game: Game::new(Board::startpos()),
+            debug: false,
+        };
+        if !front.options.debug_log_file.is_empty()
+            && let Err(e) = front
+                .engine
+                .transcript()
+                .open(&front.options.debug_log_file)
+        {
+            log::error!("{e}");
+            front.options.debug_log_file.clear();
+        }
+        front
+    }
+
+    /// The current position (for tests and the `d` command).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    fn tell(&self, text: &str) {
+        self.engine.say(info_string(text));
+    }
+
+    /// A line longer than the reader accepts.
+    pub fn too_long(&self, bytes: usize) {
+        self.engine
+            .transcript()
+            .received(&format!("<a line of {bytes} bytes, skipped>"));
+        self.tell(&format!(
+            "ignored a line of {bytes} bytes: longer than {} bytes",
+            super::reader::MAX_LINE_BYTES
+        ));
+    }
+
+    pub fn handle(&mut self, line: &str) -> Flow {
+        self.engine.transcript().received(line);
+        log::debug!("received: {line}");
+        match parse_line(line) {
+            UciCommand::Uci => self.uci(),
+            UciCommand::Debug(on) => self.debug = on,
+            UciCommand::IsReady => self.engine.say("readyok"),
+            UciCommand::Register => log::debug!("register: no registration is needed"),
+            UciCommand::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            UciCommand::UciNewGame => self.engine.clear(),
+            UciCommand::Position(words) => {
+                let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                match parse_position(&words, self.options.chess960) {
+                    Ok(game) => self.game = game,
+                    Err(e) => self.tell(&format!("{e}; the position is unchanged")),
+                }
+            }
+            UciCommand::Go(words) => self.go(&words),
+            UciCommand::Stop => self.engine.stop(),
+            UciCommand::PonderHit => self.engine.ponderhit(),
+            UciCommand::Quit => return Flow::Quit,
+            UciCommand::Display => self.engine.say(self.game.board().to_string()),
+            UciCommand::Eval => self.eval(),
+            UciCommand::Bench(depth) => self.bench(depth.as_deref()),
+            UciCommand::Empty => {}
+            UciCommand::Invalid(reason) => self.tell(&reason),
+        }
+        Flow::Continue
+    }
+
+    /// Ends the engine (stops a search, flushes the output).
+    pub fn quit(self) {
+        self.engine.quit();
+    }
+
+    fn uci(&self) {
+        let mut lines: Vec<String> = id_lines().into();
+        lines.extend(self.defaults.declarations().iter().map(option_line));
+        lines.push("uciok".to_string());
+        self.engine.say(lines.join("\n"));
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let before = self.options.clone();
+        let applied = match self.options.set(name, value) {
+            Ok(applied) => applied,
+            Err(e) => return self.tell(&e),
+        };
+        match applied.change {
+            Change::Hash(mb) => self.engine.set_hash(mb),
+            Change::ClearHash => self.engine.clear(),
+            Change::DebugLogFile(path) => {
+                if let Err(e) = self.engine.transcript().open(&path) {
+                    self.options = before;
+                    return self.tell(&e);
+                }
+            }
+            Change::SearchSetting => {}
+        }
+        if let Some(note) = applied.note {
+            self.tell(&note);
+        }
+    }
+
+    fn go(&mut self, words: &[String]) {
+        let words: Vec<&str> = words.iter().map(String::as_str).collect();
+        let parsed = parse_go(&words, self.game.board(), self.options.chess960);
+        if !parsed.problems.is_empty() {
+            self.tell(&format!("go: {}", parsed.problems.join("; ")));
+        }
+        match parsed.request {
+            Some(GoRequest::Search(limits)) => {
+                let config = self.options.search_config();
+                if self.debug {
+                    self.tell(&format!(
+                        "searching {} with {} thread(s), hash {} MB, attacks {}",
+                        self.game.board().to_fen(),
+                        config.threads,
+                        self.options.hash_mb,
+                        config.backend
+                    ));
+                }
+                self.engine
+                    .go(self.game.clone(), limits, config, self.options.ponder);
+            }
+            Some(GoRequest::Perft(depth)) => self.engine.perft(
+                *self.game.board(),
+                depth,
+                self.options.backend,
+                self.options.chess960,
+            ),
+            None => {}
+        }
+    }
+
+    fn eval(&self) {
+        let board = self.game.board();
+        let cp = evaluate(board);
+        let white = if board.side_to_move() == Color::White {
+            cp
+        } else {
+            -cp
+        };
+        self.engine.say(format!(
+            "Evaluation: {:+.2} (white side), {cp} cp for the side to move",
+            f64::from(white) / 100.0
+        ));
+    }
+
+    fn bench(&mut self, depth: Option<&str>) {
+        let depth = match depth.map(parse_integer) {
+            None => bench::DEFAULT_DEPTH,
+            Some(Some(d)) if (1..=64).contains(&d) => d as u32,
+            Some(_) => {
+                return self.tell(&format!(
+                    "bench: depth '{}' is not a number from 1 to 64",
+                    shorten(depth.unwrap_or_default())
+                ));
+            }
+        };
+        self.engine.bench(depth, self.options.search_config());
+    }
+}
