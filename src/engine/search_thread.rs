@@ -175,7 +175,7 @@ impl SearchThread {
             text.push_str(&format!("{}: {count}\n", mv.to_uci(chess960)));
         }
         let total: u64 = counts.iter().map(|(_, n)| n).sum();
-        text.push_str(&format!("\nNodes searched: {total}\n"));
+        text.push_str(&format!("\nNodes searched: {total}"));
         log::info!(
             "perft {depth} ({backend}): {total} nodes in {} ms",
             start.elapsed().as_millis()

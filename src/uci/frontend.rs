@@ -29,6 +29,9 @@ pub struct FrontEnd {
     defaults: Options,
     game: Game,
     debug: bool,
+    /// A `Hash` size not yet sent to the engine: resizing waits for `isready`, `go` or
+    /// `ucinewgame`, so a value replaced before then is never allocated.
+    pending_hash: Option<usize>,
 }
 
 impl FrontEnd {
@@ -41,6 +44,7 @@ impl FrontEnd {
             options,
             game: Game::new(Board::startpos()),
             debug: false,
+            pending_hash: None,
         };
         if !front.options.debug_log_file.is_empty()
             && let Err(e) = front
@@ -80,10 +84,16 @@ impl FrontEnd {
         match parse_line(line) {
             UciCommand::Uci => self.uci(),
             UciCommand::Debug(on) => self.debug = on,
-            UciCommand::IsReady => self.engine.say("readyok"),
+            UciCommand::IsReady => {
+                self.resize_hash();
+                self.engine.say("readyok");
+            }
             UciCommand::Register => log::debug!("register: no registration is needed"),
             UciCommand::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            UciCommand::UciNewGame => self.engine.clear(),
+            UciCommand::UciNewGame => {
+                self.resize_hash();
+                self.engine.clear();
+            }
             UciCommand::Position(words) => {
                 let words: Vec<&str> = words.iter().map(String::as_str).collect();
                 match parse_position(&words, self.options.chess960) {
@@ -123,8 +133,11 @@ impl FrontEnd {
             Err(e) => return self.tell(&e),
         };
         match applied.change {
-            Change::Hash(mb) => self.engine.set_hash(mb),
-            Change::ClearHash => self.engine.clear(),
+            Change::Hash(mb) => self.pending_hash = Some(mb),
+            Change::ClearHash => {
+                self.resize_hash();
+                self.engine.clear();
+            }
             Change::DebugLogFile(path) => {
                 if let Err(e) = self.engine.transcript().open(&path) {
                     self.options = before;
@@ -138,7 +151,14 @@ impl FrontEnd {
         }
     }
 
+    fn resize_hash(&mut self) {
+        if let Some(mb) = self.pending_hash.take() {
+            self.engine.set_hash(mb);
+        }
+    }
+
     fn go(&mut self, words: &[String]) {
+        self.resize_hash();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         let parsed = parse_go(&words, self.game.board(), self.options.chess960);
         if !parsed.problems.is_empty() {

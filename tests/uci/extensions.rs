@@ -1,0 +1,141 @@
+//! Our extensions at the UCI prompt (`go perft`, `d`, `eval`, `bench`), `debug`, the `Attacks`
+//! option and the `Debug Log File`.
+
+use crate::harness::{Engine, SOON};
+
+/// `go perft <depth>`: divide lines, a blank line, `Nodes searched: N`.
+fn perft(engine: &mut Engine, depth: u32) -> (Vec<(String, u64)>, u64) {
+    engine.send(&format!("go perft {depth}"));
+    let lines = engine.until(SOON, |l| l.starts_with("Nodes searched: "));
+    let total = lines.last().unwrap()["Nodes searched: ".len()..]
+        .parse()
+        .unwrap();
+    assert_eq!(lines[lines.len() - 2], "", "a blank line before the total");
+    let divide = lines[..lines.len() - 2]
+        .iter()
+        .map(|l| {
+            let (mv, n) = l
+                .split_once(": ")
+                .unwrap_or_else(|| panic!("divide line: {l}"));
+            (mv.to_string(), n.parse().unwrap())
+        })
+        .collect();
+    (divide, total)
+}
+
+#[test]
+fn go_perft_prints_stockfish_style_divide() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    let (divide, total) = perft(&mut engine, 3);
+    assert_eq!(total, 8902);
+    assert_eq!(divide.len(), 20);
+    assert_eq!(divide.iter().map(|(_, n)| n).sum::<u64>(), 8902);
+    assert!(divide.contains(&("e2e4".to_string(), 600)));
+    // Kiwipete, with every available back-end.
+    engine
+        .send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    engine.send("uci");
+    let options = engine.until(SOON, |l| l == "uciok");
+    let attacks = options
+        .iter()
+        .find(|l| l.starts_with("option name Attacks "))
+        .unwrap();
+    for backend in attacks.split(" var ").skip(1) {
+        engine.send(&format!("setoption name Attacks value {backend}"));
+        assert!(engine.sync().is_empty(), "{backend} is accepted");
+        assert_eq!(perft(&mut engine, 2).1, 2039, "{backend}");
+    }
+}
+
+#[test]
+fn go_perft_honours_chess960_castling_notation() {
+    let mut engine = Engine::start();
+    let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";
+    engine.send(&format!("position fen {fen}"));
+    let (divide, _) = perft(&mut engine, 1);
+    assert!(divide.iter().any(|(m, _)| m == "e1g1") && divide.iter().any(|(m, _)| m == "e1c1"));
+    engine.send("setoption name UCI_Chess960 value true");
+    let (divide, total) = perft(&mut engine, 1);
+    assert!(divide.iter().any(|(m, _)| m == "e1h1") && divide.iter().any(|(m, _)| m == "e1a1"));
+    assert_eq!(total, 26);
+    // A Chess960 start position with Shredder-FEN castling rights.
+    engine.send("position fen bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9");
+    assert_eq!(perft(&mut engine, 2).1, 528);
+}
+
+#[test]
+fn d_and_eval_describe_the_position() {
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    engine.send("d");
+    let lines = engine.until(SOON, |l| l.starts_with("Key: "));
+    assert!(lines.iter().any(|l| l.contains("| P |")), "{lines:#?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    );
+    engine.send("eval");
+    let line = engine
+        .until(SOON, |l| l.starts_with("Evaluation: "))
+        .pop()
+        .unwrap();
+    assert!(line.contains("cp for the side to move"), "{line}");
+}
+
+#[test]
+fn bench_at_the_prompt_ends_with_the_openbench_line() {
+    let mut engine = Engine::start();
+    engine.send("bench 1");
+    let line = engine.until(SOON, |l| l.ends_with(" nps")).pop().unwrap();
+    let words: Vec<&str> = line.split(' ').collect();
+    assert_eq!(words.len(), 4, "{line}");
+    assert_eq!(words[1], "nodes");
+    words[0].parse::<u64>().unwrap();
+    words[2].parse::<u64>().unwrap();
+}
+
+#[test]
+fn debug_mode_and_the_debug_log_file() {
+    let mut engine = Engine::start();
+    let log = engine.dir().join("session.log");
+    engine.send(&format!(
+        "setoption name Debug Log File value {}",
+        log.display()
+    ));
+    engine.send("debug on");
+    engine.send("position startpos");
+    engine.send("go depth 1");
+    let (lines, best, _) = engine.bestmove(SOON);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info string searching")),
+        "debug on adds a note: {lines:#?}"
+    );
+    engine.send("debug off");
+    engine.send("setoption name Debug Log File value <empty>");
+    engine.sync();
+    engine.send("isready");
+    engine.until(SOON, |l| l == "readyok");
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        text.lines().any(|l| l.ends_with(" recv go depth 1")),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .any(|l| l.ends_with(&format!(" send bestmove {best}"))),
+        "{text}"
+    );
+    assert!(
+        text.lines().all(|l| l.starts_with("20")),
+        "timestamped: {text}"
+    );
+    let lines_before = text.lines().count();
+    engine.send("isready");
+    engine.until(SOON, |l| l == "readyok");
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap().lines().count(),
+        lines_before
+    );
+}

@@ -1,0 +1,179 @@
+//! `uci`, the option list, `isready`, and the start-up config file.
+
+use crate::harness::{BIN, Engine, SOON, TempDir};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn handshake(engine: &mut Engine) -> Vec<String> {
+    engine.send("uci");
+    engine.until(SOON, |l| l == "uciok")
+}
+
+fn option_line<'a>(lines: &'a [String], name: &str) -> &'a str {
+    let prefix = format!("option name {name} type ");
+    lines
+        .iter()
+        .find(|l| l.starts_with(&prefix))
+        .unwrap_or_else(|| panic!("no option {name} in {lines:#?}"))
+}
+
+#[test]
+fn handshake_announces_the_engine_and_every_option() {
+    let mut engine = Engine::start();
+    let lines = handshake(&mut engine);
+    assert!(lines[0].starts_with("id name Quintessence "), "{lines:?}");
+    assert!(lines[1].starts_with("id author "), "{lines:?}");
+    for expected in [
+        "option name Hash type spin default 16 min 1 max 65536",
+        "option name Threads type spin default 1 min 1 max 256",
+        "option name MultiPV type spin default 1 min 1 max 256",
+        "option name Ponder type check default false",
+        "option name Move Overhead type spin default 10 min 0 max 5000",
+        "option name Clear Hash type button",
+        "option name UCI_Chess960 type check default false",
+        "option name UCI_ShowWDL type check default false",
+        "option name Debug Log File type string default <empty>",
+    ] {
+        assert!(
+            lines.iter().any(|l| l == expected),
+            "missing '{expected}' in {lines:#?}"
+        );
+    }
+    let attacks = option_line(&lines, "Attacks");
+    let vars: Vec<&str> = attacks.split(" var ").skip(1).collect();
+    assert!(
+        vars.contains(&"magic") && vars.contains(&"classical"),
+        "{attacks}"
+    );
+    let default = attacks
+        .split(" default ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .unwrap();
+    assert!(vars.contains(&default), "{attacks}");
+    let options = lines.iter().filter(|l| l.starts_with("option ")).count();
+    assert_eq!(options, 10, "no option that does nothing: {lines:#?}");
+    assert!(
+        engine.sync().is_empty(),
+        "isready answers readyok and nothing else"
+    );
+}
+
+#[test]
+fn config_file_sets_the_announced_defaults() {
+    let dir = TempDir::new("config");
+    let path = dir.0.join("engine.toml");
+    std::fs::write(
+        &path,
+        "[options]\nHash = 32\n\"Move Overhead\" = 50\nUCI_ShowWDL = true\n[log]\nlevel = \"error\"\n",
+    )
+    .unwrap();
+    let mut engine = Engine::start_with(&["--config", path.to_str().unwrap()], "config");
+    let lines = handshake(&mut engine);
+    assert_eq!(
+        option_line(&lines, "Hash"),
+        "option name Hash type spin default 32 min 1 max 65536"
+    );
+    assert!(option_line(&lines, "Move Overhead").contains("default 50"));
+    assert!(option_line(&lines, "UCI_ShowWDL").contains("default true"));
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    let (info, _, _) = engine.bestmove(SOON);
+    assert!(
+        info.iter().any(|l| l.contains(" wdl ")),
+        "ShowWDL from the file is on: {info:?}"
+    );
+}
+
+#[test]
+fn engine_config_in_the_working_directory_is_read() {
+    let dir = TempDir::new("cwd-config");
+    std::fs::create_dir_all(dir.0.join("engine-config")).unwrap();
+    std::fs::write(
+        dir.0.join("engine-config/engine.toml"),
+        "[options]\nMultiPV = 3\n",
+    )
+    .unwrap();
+    let output = run_in(&dir.0, &[], "uci\nquit\n");
+    assert!(
+        output
+            .0
+            .contains("option name MultiPV type spin default 3 min 1 max 256"),
+        "{}",
+        output.0
+    );
+}
+
+/// Runs the binary with `input` on stdin: (stdout, stderr).
+fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> (String, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn malformed_config_is_reported_on_stderr_and_defaults_are_used() {
+    let dir = TempDir::new("bad-config");
+    let path = dir.0.join("bad.toml");
+    std::fs::write(&path, "[options]\nHash = = 3\n").unwrap();
+    let (stdout, stderr) = run_in(
+        &dir.0,
+        &["--config", path.to_str().unwrap()],
+        "uci\nisready\nquit\n",
+    );
+    assert!(stderr.contains("line 2"), "stderr names the line: {stderr}");
+    assert!(
+        stdout.contains("option name Hash type spin default 16 "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("uciok\nreadyok\n"),
+        "stdout has only protocol lines: {stdout}"
+    );
+
+    let (stdout, stderr) = run_in(
+        &dir.0,
+        &["--config", "/nonexistent/engine.toml"],
+        "isready\nquit\n",
+    );
+    assert!(stderr.contains("cannot read config file"), "{stderr}");
+    assert_eq!(stdout, "readyok\n");
+
+    std::fs::write(&path, "[options]\nHash = \"lots\"\nThreads = 2\n").unwrap();
+    let (stdout, stderr) = run_in(&dir.0, &["--config", path.to_str().unwrap()], "uci\nquit\n");
+    assert!(stderr.contains("Hash"), "{stderr}");
+    assert!(
+        stdout.contains("option name Hash type spin default 16 "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("option name Threads type spin default 2 "),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn end_of_input_ends_the_engine() {
+    let mut engine = Engine::start();
+    engine.send("isready");
+    engine.until(SOON, |l| l == "readyok");
+    engine.close_stdin();
+    assert!(engine.wait_exit(SOON).is_some_and(|s| s.success()));
+}
