@@ -38,11 +38,22 @@ impl TimeManager {
         // Keep the overhead (and a little more for very short clocks) in reserve.
         let available = time.saturating_sub(overhead).max(1);
         let moves_left = limits.movestogo.map_or(30, |m| m.clamp(1, 50) as u64);
-        let soft = (available / moves_left + inc * 3 / 4).min(available / 2);
+        // Once the clock is low, spend less than the increment, so the clock settles well above
+        // the overhead instead of draining to where any lag flags.
+        let inc_share = if available > 10 * inc {
+            inc * 3 / 4
+        } else {
+            inc / 2
+        };
+        let soft = (available / moves_left + inc_share).min(available / 2);
         let hard = if limits.movestogo == Some(1) {
             available * 9 / 10
         } else {
-            (soft * 4).min(available * 4 / 10)
+            // A search that often runs to the hard limit must not drain the clock either.
+            (soft * 4)
+                .min(available * 4 / 10)
+                .min(available / 10 + inc / 2)
+                .max(soft)
         };
         TimeManager {
             start,

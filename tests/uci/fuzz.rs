@@ -238,6 +238,19 @@ fn fuzzed_input_never_breaks_the_engine() {
             "the engine never went quiet (seed {seed})"
         );
     }
+    let count = |prefix: &str| {
+        engine
+            .transcript
+            .iter()
+            .filter(|l| l.starts_with(prefix))
+            .count()
+    };
+    eprintln!(
+        "fuzz (seed {seed}): {LINES} lines sent; {} info strings, {} bestmoves, {} output lines",
+        count("info string"),
+        count("bestmove"),
+        engine.transcript.len()
+    );
     let bad: Vec<&String> = engine
         .transcript
         .iter()

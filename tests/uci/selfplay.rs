@@ -15,9 +15,13 @@ const GAMES: usize = 50;
 const THREADS: usize = 2;
 /// Clock per side and increment, in ms.
 const CLOCK_MS: i64 = 300;
-const INCREMENT_MS: i64 = 3;
+const INCREMENT_MS: i64 = 15;
 /// Longer games are adjudicated drawn (the point is the protocol, not the result).
-const MAX_PLIES: usize = 100;
+const MAX_PLIES: usize = 50;
+/// The latency this test machine may add to a move (pipes, scheduling on 2 shared cores, this
+/// test's own threads), told to the engine as a GUI user would: CI machines run other tests
+/// beside this one, and a stall of tens of milliseconds is not rare there.
+const MOVE_OVERHEAD_MS: u32 = 30;
 
 fn openings() -> Vec<String> {
     let book =
@@ -122,6 +126,11 @@ fn fifty_fast_self_play_games_are_legal_and_on_time() {
                 let openings = &openings;
                 scope.spawn(move || {
                     let mut engines = [Engine::start(), Engine::start()];
+                    for engine in &mut engines {
+                        engine.send(&format!(
+                            "setoption name Move Overhead value {MOVE_OVERHEAD_MS}"
+                        ));
+                    }
                     let mut tally = Tally {
                         least_time_left_ms: CLOCK_MS,
                         ..Tally::default()
