@@ -81,7 +81,9 @@ pub struct Applied {
 }
 
 impl Options {
-    /// What the search needs from the options.
+    /// What the search needs from the options. (The struct update keeps this compiling, with
+    /// defaults, when the search gains settings.)
+    #[allow(clippy::needless_update)]
     pub fn search_config(&self) -> SearchConfig {
         SearchConfig {
             multipv: self.multipv,
