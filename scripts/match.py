@@ -449,7 +449,9 @@ class PythonRunner:
             timer.cancel()
         elapsed = time.monotonic() - start
         if err is None and killed.is_set():
-            err = ("time", "no move in time")
+            err = ("time", "")
+        if err and killed.is_set():
+            err = ("time", f"no move after {elapsed:.3f}s, engine killed")
         if err:
             return None, elapsed, err[0], err[1]
         return result, elapsed, None, ""

@@ -2,8 +2,8 @@
 //! technique as a selectable back-end.
 
 pub mod attacks;
-pub mod eval;
 pub mod board;
+pub mod eval;
 pub mod movegen;
 pub mod perft;
 pub mod search;

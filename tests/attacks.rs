@@ -39,20 +39,39 @@ fn check_backend<A: SliderAttacks>() {
             );
         }
         let sliders = Bitboard(rng.next() & rng.next() & rng.next());
-        let rook_union = sliders
-            .into_iter()
-            .fold(Bitboard::EMPTY, |a, s| a | slider_walk(s, &Direction::ORTHOGONAL, occ_bb));
-        let bishop_union = sliders
-            .into_iter()
-            .fold(Bitboard::EMPTY, |a, s| a | slider_walk(s, &Direction::DIAGONAL, occ_bb));
-        assert_eq!(A::rook_set(sliders, &occ), rook_union, "{} rook set", A::NAME);
-        assert_eq!(A::bishop_set(sliders, &occ), bishop_union, "{} bishop set", A::NAME);
+        let rook_union = sliders.into_iter().fold(Bitboard::EMPTY, |a, s| {
+            a | slider_walk(s, &Direction::ORTHOGONAL, occ_bb)
+        });
+        let bishop_union = sliders.into_iter().fold(Bitboard::EMPTY, |a, s| {
+            a | slider_walk(s, &Direction::DIAGONAL, occ_bb)
+        });
+        assert_eq!(
+            A::rook_set(sliders, &occ),
+            rook_union,
+            "{} rook set",
+            A::NAME
+        );
+        assert_eq!(
+            A::bishop_set(sliders, &occ),
+            bishop_union,
+            "{} bishop set",
+            A::NAME
+        );
         for dir in Direction::ALL {
-            let dirs = if dir.is_diagonal() { &Direction::DIAGONAL } else { &Direction::ORTHOGONAL };
-            let expected = sliders
-                .into_iter()
-                .fold(Bitboard::EMPTY, |a, s| a | (slider_walk(s, dirs, occ_bb) & ray(dir, s)));
-            assert_eq!(A::ray_set(dir, sliders, &occ), expected, "{} ray set {dir:?}", A::NAME);
+            let dirs = if dir.is_diagonal() {
+                &Direction::DIAGONAL
+            } else {
+                &Direction::ORTHOGONAL
+            };
+            let expected = sliders.into_iter().fold(Bitboard::EMPTY, |a, s| {
+                a | (slider_walk(s, dirs, occ_bb) & ray(dir, s))
+            });
+            assert_eq!(
+                A::ray_set(dir, sliders, &occ),
+                expected,
+                "{} ray set {dir:?}",
+                A::NAME
+            );
         }
     }
 }
@@ -82,7 +101,10 @@ fn rotated_occupancy_follows_toggles() {
 fn committed_magics_are_valid_and_reproducible() {
     let source = magic_finder::source();
     let committed = include_str!("../src/attacks/magic_numbers.rs");
-    assert_eq!(source, committed, "magic_finder no longer reproduces magic_numbers.rs");
+    assert_eq!(
+        source, committed,
+        "magic_finder no longer reproduces magic_numbers.rs"
+    );
     for sq in [Square::A1, Square::E4, Square::H8] {
         let magic = magic_finder::find_magic(sq, &Direction::ORTHOGONAL, 12345);
         assert!(magic_finder::is_valid(sq, &Direction::ORTHOGONAL, magic));
@@ -97,6 +119,9 @@ fn backend_names_parse_and_unknown_names_explain() {
         assert_eq!(Backend::parse(backend.name()), Ok(backend));
     }
     let err = Backend::parse("bogus").unwrap_err();
-    assert!(err.contains("unknown attack back-end 'bogus'") && err.contains("magic"), "{err}");
+    assert!(
+        err.contains("unknown attack back-end 'bogus'") && err.contains("magic"),
+        "{err}"
+    );
     assert!(Backend::fastest().is_available());
 }

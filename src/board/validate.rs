@@ -25,7 +25,11 @@ impl<O: Occupancy> Board<O> {
         }
         for sq in Square::ALL {
             let expected = by_type.contains(sq).then(|| {
-                let color = if self.colors[0].contains(sq) { Color::White } else { Color::Black };
+                let color = if self.colors[0].contains(sq) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let kind = PieceType::ALL
                     .into_iter()
                     .find(|&k| self.pieces(k).contains(sq))

@@ -18,7 +18,9 @@ pub fn evaluate<O: Occupancy>(board: &Board<O>) -> i32 {
                 let centre = 6 - ((2 * file - 7).abs() + (2 * rank - 7).abs()) / 2;
                 let bonus = match kind {
                     PieceType::King => 0,
-                    PieceType::Pawn => rank * 3 * sign - if color == Color::Black { -21 } else { 0 },
+                    PieceType::Pawn => {
+                        rank * 3 * sign - if color == Color::Black { -21 } else { 0 }
+                    }
                     _ => centre * 3,
                 };
                 score += sign * (PIECE_VALUES[kind as usize] + bonus);

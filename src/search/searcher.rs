@@ -1,5 +1,7 @@
 use super::score::{DRAW, INFINITY, mated_in};
-use super::{Bound, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchResult, TimeManager};
+use super::{
+    Bound, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchResult, TimeManager,
+};
 use crate::attacks::SliderAttacks;
 use crate::board::{Board, Game};
 use crate::eval::evaluate;
@@ -84,7 +86,11 @@ struct Worker<'a, A: SliderAttacks> {
 }
 
 impl<A: SliderAttacks> Worker<'_, A> {
-    fn iterate(&mut self, config: &SearchConfig, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    fn iterate(
+        &mut self,
+        config: &SearchConfig,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
         let mut root_moves: Vec<Move> = legal_moves::<A>(&self.root).iter().copied().collect();
         if !self.limits.searchmoves.is_empty() {
             let allowed: Vec<Move> = root_moves
@@ -97,7 +103,11 @@ impl<A: SliderAttacks> Worker<'_, A> {
             }
         }
         if root_moves.is_empty() {
-            let score = if self.root.in_check::<A>() { Score::Mate(0) } else { Score::Cp(0) };
+            let score = if self.root.in_check::<A>() {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            };
             on_info(&SearchInfo {
                 depth: 0,
                 seldepth: 0,
@@ -112,16 +122,29 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 tbhits: 0,
                 pv: Vec::new(),
             });
-            return SearchResult { best: Move::NULL, ponder: None };
+            return SearchResult {
+                best: Move::NULL,
+                ponder: None,
+            };
         }
-        let mut best = SearchResult { best: root_moves[0], ponder: None };
-        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
+        let mut best = SearchResult {
+            best: root_moves[0],
+            ponder: None,
+        };
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as u32 - 4)
+            .clamp(1, MAX_PLY as u32 - 4);
         let lines = config.multipv.clamp(1, root_moves.len());
         for depth in 1..=max_depth {
             let mut excluded: Vec<Move> = Vec::new();
             for line in 1..=lines {
-                let candidates: Vec<Move> =
-                    root_moves.iter().copied().filter(|m| !excluded.contains(m)).collect();
+                let candidates: Vec<Move> = root_moves
+                    .iter()
+                    .copied()
+                    .filter(|m| !excluded.contains(m))
+                    .collect();
                 self.seldepth = 0;
                 let score = self.root_search(&candidates, depth);
                 if self.stopped && depth > 1 {
@@ -133,7 +156,10 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 }
                 excluded.push(pv[0]);
                 if line == 1 {
-                    best = SearchResult { best: pv[0], ponder: pv.get(1).copied() };
+                    best = SearchResult {
+                        best: pv[0],
+                        ponder: pv.get(1).copied(),
+                    };
                 }
                 let elapsed = self.time.elapsed().as_millis() as u64;
                 on_info(&SearchInfo {
@@ -220,7 +246,14 @@ impl<A: SliderAttacks> Worker<'_, A> {
             .any(|&k| k == key)
     }
 
-    fn alphabeta(&mut self, board: &Board<A::Occ>, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    fn alphabeta(
+        &mut self,
+        board: &Board<A::Occ>,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.pv_len[ply] = 0;
         if depth <= 0 {
             return self.quiescence(board, ply, alpha, beta);
@@ -229,7 +262,10 @@ impl<A: SliderAttacks> Worker<'_, A> {
         if self.should_stop() {
             return 0;
         }
-        if board.halfmove_clock() >= 100 || self.is_repetition(board) || board.insufficient_material() {
+        if board.halfmove_clock() >= 100
+            || self.is_repetition(board)
+            || board.insufficient_material()
+        {
             return DRAW;
         }
         if ply >= MAX_PLY - 2 {
@@ -237,7 +273,11 @@ impl<A: SliderAttacks> Worker<'_, A> {
         }
         let moves = legal_moves::<A>(board);
         if moves.is_empty() {
-            return if board.in_check::<A>() { mated_in(ply) } else { DRAW };
+            return if board.in_check::<A>() {
+                mated_in(ply)
+            } else {
+                DRAW
+            };
         }
         let mut best = -INFINITY;
         for &mv in moves.iter() {
