@@ -26,6 +26,46 @@ fn main() {
                 nodes as f64 / t / 1e6
             );
         }
+        Some("bench") => {
+            let depth = args
+                .get(2)
+                .and_then(|d| d.parse().ok())
+                .unwrap_or(quintessence::search::bench::DEFAULT_DEPTH);
+            let r = quintessence::search::bench::run(depth, &Default::default());
+            println!("{} nodes {} nps", r.nodes, r.nps());
+        }
+        Some("go") => {
+            let fen = args
+                .get(2)
+                .cloned()
+                .unwrap_or(quintessence::board::START_FEN.into());
+            let depth: u32 = args.get(3).and_then(|d| d.parse().ok()).unwrap_or(10);
+            let game = quintessence::board::Game::from_fen(&fen).unwrap();
+            let mut s = quintessence::search::Searcher::new(64);
+            let c = quintessence::search::SearchControl::new();
+            let r = s.search(
+                &game,
+                &quintessence::search::Limits::depth(depth),
+                &Default::default(),
+                &c,
+                &mut |i| {
+                    println!(
+                        "depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+                        i.depth,
+                        i.seldepth,
+                        i.score,
+                        i.nodes,
+                        i.nps,
+                        i.time_ms,
+                        i.pv.iter()
+                            .map(|m| m.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    );
+                },
+            );
+            println!("bestmove {}", r.best);
+        }
         _ => {}
     }
 }

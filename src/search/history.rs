@@ -74,7 +74,9 @@ impl History {
 
     #[inline]
     pub fn counter(&self, previous: Option<PieceMove>) -> Move {
-        previous.map_or(Move::NULL, |p| self.counters[p.piece as usize][p.to as usize])
+        previous.map_or(Move::NULL, |p| {
+            self.counters[p.piece as usize][p.to as usize]
+        })
     }
 
     /// Ordering score of a quiet move: butterfly plus the two continuation histories.
@@ -89,8 +91,8 @@ impl History {
         let mut score = self.butterfly[color as usize][mv.from() as usize][mv.to() as usize] as i32;
         for (table, prev) in self.continuation.iter().zip(context) {
             if let Some(p) = prev {
-                score += table[p.piece as usize][p.to as usize][piece as usize][mv.to() as usize]
-                    as i32;
+                score +=
+                    table[p.piece as usize][p.to as usize][piece as usize][mv.to() as usize] as i32;
             }
         }
         score

@@ -111,7 +111,7 @@ impl TranspositionTable {
     }
 
     pub fn size_mb(&self) -> usize {
-        self.buckets.len() * std::mem::size_of::<Bucket>() >> 20
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
     }
 
     pub fn clear(&mut self) {
@@ -201,7 +201,14 @@ impl TranspositionTable {
                 target = entry;
             }
         }
-        let data = pack(mv, score_to_tt(score, ply), eval, depth, bound, self.generation);
+        let data = pack(
+            mv,
+            score_to_tt(score, ply),
+            eval,
+            depth,
+            bound,
+            self.generation,
+        );
         target.key_xor_data.store(key ^ data, Ordering::Relaxed);
         target.data.store(data, Ordering::Relaxed);
     }
