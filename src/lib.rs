@@ -7,6 +7,7 @@ pub mod eval;
 pub mod movegen;
 pub mod perft;
 pub mod search;
+pub mod tune;
 pub mod types;
 
 pub use board::Board;

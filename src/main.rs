@@ -66,6 +66,49 @@ fn main() {
             );
             println!("bestmove {}", r.best);
         }
+        Some("datagen") => {
+            let mut c = quintessence::tune::datagen::DatagenConfig::default();
+            let mut i = 2;
+            while i + 1 < args.len() {
+                match args[i].as_str() {
+                    "--games" => c.games = args[i + 1].parse().unwrap(),
+                    "--threads" => c.threads = args[i + 1].parse().unwrap(),
+                    "--nodes" => c.nodes = args[i + 1].parse().unwrap(),
+                    "--seed" => c.seed = args[i + 1].parse().unwrap(),
+                    "--out" => c.output = args[i + 1].clone().into(),
+                    _ => panic!("unknown datagen option {}", args[i]),
+                }
+                i += 2;
+            }
+            let n = quintessence::tune::datagen::run(&c).unwrap();
+            eprintln!("wrote {n} positions");
+        }
+        Some("tune") => {
+            use quintessence::tune::tuner::*;
+            let mut c = TuneConfig::default();
+            let mut data = String::from("data/selfplay.txt");
+            let mut out = String::from("src/eval/params.rs");
+            let mut i = 2;
+            while i + 1 < args.len() {
+                match args[i].as_str() {
+                    "--data" => data = args[i + 1].clone(),
+                    "--epochs" => c.epochs = args[i + 1].parse().unwrap(),
+                    "--lr" => c.learning_rate = args[i + 1].parse().unwrap(),
+                    "--lambda" => c.result_weight = args[i + 1].parse().unwrap(),
+                    "--out" => out = args[i + 1].clone(),
+                    _ => panic!("unknown tune option {}", args[i]),
+                }
+                i += 2;
+            }
+            let probe = Dataset::load(std::path::Path::new(&data), 1.0, 1.0).unwrap();
+            let k = find_k(&probe, c.threads);
+            drop(probe);
+            let set = Dataset::load(std::path::Path::new(&data), c.result_weight, k).unwrap();
+            eprintln!("{} positions, K = {k:.3}, error {:.6}", set.len(), error(&set, &current_weights(), k, c.threads));
+            let w = tune(&set, k, &c);
+            eprintln!("final error {:.6}", error(&set, &w, k, c.threads));
+            std::fs::write(&out, params_source(&w)).unwrap();
+        }
         _ => {}
     }
 }

@@ -2,8 +2,9 @@
 //! layout is given by `terms.rs`. Initial values were hand-set formulas.
 
 use super::score::{S, s};
+use super::terms::COUNT;
 
-pub static PARAMS: [S; 540] = [
+pub static PARAMS: [S; COUNT] = [
     // material
     s(80, 100),
     s(310, 290),

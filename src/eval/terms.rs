@@ -66,3 +66,18 @@ pub const GROUPS: [(&str, usize, usize); 26] = [
     ("hanging piece", HANGING, 1),
     ("tempo", TEMPO, 1),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_tile_the_parameter_table() {
+        let mut next = 0;
+        for (name, start, len) in GROUPS {
+            assert_eq!(start, next, "{name} starts where the previous group ends");
+            next += len;
+        }
+        assert_eq!(next, COUNT);
+    }
+}
