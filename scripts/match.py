@@ -184,7 +184,7 @@ def sprt_decision(llr, lower, upper):
 
 
 def fmt_elo(elo, err):
-    e = "inf" if math.isinf(elo) else f"{elo:+.1f}"
+    e = f"{elo:+.1f}"
     r = "inf" if math.isinf(err) or math.isnan(err) else f"{err:.1f}"
     return f"{e} +/- {r}"
 

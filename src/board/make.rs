@@ -5,7 +5,7 @@ use crate::types::{CastleSide, Color, Move, Piece, PieceType, Rank, Square};
 impl<O: Occupancy> Board<O> {
     /// Plays a legal move. Use copy-make (`let mut next = *board; next.play(mv)`) to keep the
     /// old position: the board is small and copying it restores everything exactly.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
         let from = mv.from();
