@@ -60,6 +60,9 @@ DEFAULT_BOOK = REPO_ROOT.parent / "shared" / "data" / "books" / "balanced-8ply.e
 EXTRA_BIN_DIRS = ["/usr/games", "/usr/local/games"]
 
 Z95 = 1.959963984540054  # two-sided 95% quantile of the normal distribution
+# The normal approximation of the LLR is meaningless on a handful of games (one
+# win gives a huge LLR): the python runner takes no SPRT decision before this.
+SPRT_MIN_GAMES = 16
 
 
 # ---------------------------------------------------------------------------
@@ -175,7 +178,9 @@ def sprt_llr(wins, draws, losses, elo0, elo1):
     return n * (s1 - s0) * (2 * s - s0 - s1) / (2 * var)
 
 
-def sprt_decision(llr, lower, upper):
+def sprt_decision(llr, lower, upper, games=SPRT_MIN_GAMES):
+    if games < SPRT_MIN_GAMES:
+        return "continue"
     if llr >= upper:
         return "H1"
     if llr <= lower:
@@ -257,7 +262,7 @@ def print_report(summary, name1, name2, sprt=None):
         llr = sprt_llr(w, d, l, elo0, elo1)
         print(f"SPRT [{elo0:g}, {elo1:g}] alpha={alpha:g} beta={beta:g}: "
               f"LLR {llr:.2f} (trinomial) bounds [{lower:.2f}, {upper:.2f}]")
-        decision = sprt_decision(llr, lower, upper)
+        decision = sprt_decision(llr, lower, upper, n)
         if summary.external_llr:
             print(f"Runner's own LLR: {summary.external_llr}")
             m = re.search(r"(-?\d+(?:\.\d+)?)", summary.external_llr.split("llr")[-1])
@@ -266,6 +271,8 @@ def print_report(summary, name1, name2, sprt=None):
         verdict = {"H1": "H1 accepted (engine1 is stronger by elo1 rather than elo0)",
                    "H0": "H0 accepted (engine1 is not stronger by elo1)",
                    "continue": "continue (no decision yet)"}[decision]
+        if decision == "continue" and n < SPRT_MIN_GAMES:
+            verdict += f" - fewer than {SPRT_MIN_GAMES} games"
         print(f"SPRT decision: {verdict}")
     bad = any(g.fault in ("illegal", "crash") for g in summary.games)
     if bad:
@@ -626,7 +633,7 @@ class PythonRunner:
             if self.sprt:
                 elo0, elo1, alpha, beta = self.sprt
                 lower, upper = sprt_bounds(alpha, beta)
-                if sprt_decision(sprt_llr(w, d, l, elo0, elo1), lower, upper) != "continue":
+                if sprt_decision(sprt_llr(w, d, l, elo0, elo1), lower, upper, n) != "continue":
                     self.stop.set()  # games already running are finished and counted
 
     def run(self):

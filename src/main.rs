@@ -104,7 +104,11 @@ fn main() {
             let k = find_k(&probe, c.threads);
             drop(probe);
             let set = Dataset::load(std::path::Path::new(&data), c.result_weight, k).unwrap();
-            eprintln!("{} positions, K = {k:.3}, error {:.6}", set.len(), error(&set, &current_weights(), k, c.threads));
+            eprintln!(
+                "{} positions, K = {k:.3}, error {:.6}",
+                set.len(),
+                error(&set, &current_weights(), k, c.threads)
+            );
             let w = tune(&set, k, &c);
             eprintln!("final error {:.6}", error(&set, &w, k, c.threads));
             std::fs::write(&out, params_source(&w)).unwrap();

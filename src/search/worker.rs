@@ -11,7 +11,7 @@ use super::{Bound, Limits, SearchControl, TimeManager};
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
 use crate::eval::evaluate;
-use crate::types::{Move, PieceType};
+use crate::types::{Move, Piece, PieceType};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -41,6 +41,32 @@ pub struct Shared<'a> {
 impl Shared<'_> {
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// The moves searched at a node before the current one (for history maluses), on the stack.
+struct Tried<T: Copy> {
+    items: [T; 64],
+    len: usize,
+}
+
+impl<T: Copy> Tried<T> {
+    fn new(fill: T) -> Self {
+        Tried {
+            items: [fill; 64],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, item: T) {
+        if self.len < self.items.len() {
+            self.items[self.len] = item;
+        }
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len.min(self.items.len())]
     }
 }
 
@@ -317,8 +343,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let mut best_move = Move::NULL;
         let original_alpha = alpha;
         let mut moves_searched = 0;
-        let mut quiets_tried: Vec<(Move, crate::types::Piece)> = Vec::with_capacity(32);
-        let mut captures_tried: Vec<Move> = Vec::with_capacity(16);
+        let mut quiets_tried = Tried::<(Move, Piece)>::new((Move::NULL, Piece::WhitePawn));
+        let mut captures_tried = Tried::<Move>::new(Move::NULL);
 
         while let Some(mv) = picker.next::<A>(board, self.history, &context) {
             if mv == excluded || (root && !self.root_moves.contains(&mv)) {
@@ -334,7 +360,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 // Late-move pruning and futility: late quiet moves at low depth rarely matter.
                 if quiet {
                     let limit = (3 + depth * depth) / (2 - improving as i32);
-                    if quiets_tried.len() as i32 >= limit && !in_check {
+                    if quiets_tried.len as i32 >= limit && !in_check {
                         picker.skip_quiets();
                         continue;
                     }
@@ -479,8 +505,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                             mv,
                             ply,
                             depth,
-                            &quiets_tried,
-                            &captures_tried,
+                            quiets_tried.as_slice(),
+                            captures_tried.as_slice(),
                             &context,
                         );
                         break;
@@ -532,7 +558,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         mv: Move,
         ply: usize,
         depth: i32,
-        quiets: &[(Move, crate::types::Piece)],
+        quiets: &[(Move, Piece)],
         captures: &[Move],
         context: &[Option<PieceMove>; 2],
     ) {

@@ -4,9 +4,9 @@
 //! hours (`games = 0`: until killed).
 
 use super::Sample;
+use crate::attacks::Magic;
 use crate::board::{Board, Game, START_FEN};
 use crate::movegen::legal_moves;
-use crate::attacks::Magic;
 use crate::search::{Limits, MATE_BOUND, Score, SearchConfig, SearchControl, Searcher};
 use crate::types::{Color, Move};
 use std::fs::OpenOptions;
@@ -58,7 +58,10 @@ pub fn run(config: &DatagenConfig) -> std::io::Result<u64> {
     if let Some(dir) = config.output.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir)?;
     }
-    let file = OpenOptions::new().create(true).append(true).open(&config.output)?;
+    let file = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&config.output)?;
     let writer = Mutex::new(BufWriter::new(file));
     let games_started = AtomicUsize::new(0);
     let positions = AtomicU64::new(0);
@@ -67,7 +70,8 @@ pub fn run(config: &DatagenConfig) -> std::io::Result<u64> {
         for thread in 0..config.threads.max(1) {
             let (writer, games_started, positions) = (&writer, &games_started, &positions);
             scope.spawn(move || {
-                let mut rng = Rng(config.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (thread as u64 + 1) * 0x1234_5678_9ABC);
+                let mut rng = Rng(config.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ (thread as u64 + 1) * 0x1234_5678_9ABC);
                 let mut searcher = Searcher::new(16);
                 loop {
                     let n = games_started.fetch_add(1, Ordering::Relaxed);
@@ -80,7 +84,8 @@ pub fn run(config: &DatagenConfig) -> std::io::Result<u64> {
                         let _ = writeln!(out, "{}", s.to_line());
                     }
                     let _ = out.flush();
-                    let total = positions.fetch_add(samples.len() as u64, Ordering::Relaxed) + samples.len() as u64;
+                    let total = positions.fetch_add(samples.len() as u64, Ordering::Relaxed)
+                        + samples.len() as u64;
                     if (n + 1) % 100 == 0 {
                         eprintln!(
                             "datagen: {} games, {} positions, {:.0} positions/s",
@@ -120,12 +125,17 @@ fn play_game(config: &DatagenConfig, searcher: &mut Searcher, rng: &mut Rng) -> 
         let board = *game.board();
         if legal_moves::<Magic>(&board).is_empty() {
             break if board.in_check::<Magic>() {
-                if board.side_to_move() == Color::White { 0.0 } else { 1.0 }
+                if board.side_to_move() == Color::White {
+                    0.0
+                } else {
+                    1.0
+                }
             } else {
                 0.5
             };
         }
-        if board.halfmove_clock() >= 100 || game.repetitions() >= 2 || board.insufficient_material() {
+        if board.halfmove_clock() >= 100 || game.repetitions() >= 2 || board.insufficient_material()
+        {
             break 0.5;
         }
         if game.moves().len() > 400 {

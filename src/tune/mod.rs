@@ -23,11 +23,14 @@ impl Sample {
 
     pub fn parse(line: &str) -> Result<Sample, String> {
         let mut parts = line.split('|').map(str::trim);
-        let (Some(fen), Some(score), Some(result)) = (parts.next(), parts.next(), parts.next()) else {
+        let (Some(fen), Some(score), Some(result)) = (parts.next(), parts.next(), parts.next())
+        else {
             return Err(format!("expected 'FEN | score | result', got '{line}'"));
         };
         let score = score.parse().map_err(|_| format!("bad score '{score}'"))?;
-        let result: f64 = result.parse().map_err(|_| format!("bad result '{result}'"))?;
+        let result: f64 = result
+            .parse()
+            .map_err(|_| format!("bad result '{result}'"))?;
         if ![0.0, 0.5, 1.0].contains(&result) {
             return Err(format!("bad result '{result}' (expected 1.0, 0.5 or 0.0)"));
         }
