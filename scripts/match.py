@@ -372,6 +372,7 @@ class PythonRunner:
         self.stop = threading.Event()
         self.fatal = None
         self.sprt = args.sprt_params
+        self.live = set()               # every engine process running, to kill on interrupt
 
     # -- engine processes ---------------------------------------------------
 
@@ -381,14 +382,17 @@ class PythonRunner:
                  else self.chess.engine.SimpleEngine.popen_xboard)
         stderr = None if self.args.verbose else subprocess.DEVNULL
         engine = popen(spec.cmd, timeout=self.args.startup_timeout, stderr=stderr, setpgrp=True)
+        with self.lock:
+            self.live.add(engine)
         if spec.options:
             engine.configure(spec.options)
         return engine
 
-    @staticmethod
-    def kill_engine(engine):
+    def kill_engine(self, engine):
         if engine is None:
             return
+        with self.lock:
+            self.live.discard(engine)
         try:
             os.kill(engine.transport.get_pid(), signal.SIGKILL)
         except (OSError, TypeError, AttributeError):
@@ -398,13 +402,12 @@ class PythonRunner:
         except Exception:
             pass
 
-    @staticmethod
-    def quit_engine(engine):
+    def quit_engine(self, engine):
         try:
             engine.quit()
         except Exception:
             pass
-        PythonRunner.kill_engine(engine)
+        self.kill_engine(engine)
 
     def new_game(self, engine, key):
         """Send ucinewgame + isready before the clock starts, so that clearing the
@@ -515,6 +518,8 @@ class PythonRunner:
                 limit = chess.engine.Limit(nodes=args.nodes, depth=args.depth)
                 hard = args.move_timeout
             result, elapsed, err, msg = self.play_move(engine, board, limit, key, hard)
+            if self.summary.interrupted:  # engines killed under us: drop the game
+                return None, board, start_board, moves
             colour = "White" if turn else "Black"
             name = self.engines[idx].name
             if err is None and result.resigned:
@@ -648,6 +653,10 @@ class PythonRunner:
             print("\ninterrupted: stopping (games in progress are dropped)", file=sys.stderr)
             self.summary.interrupted = True
             self.stop.set()
+            with self.lock:
+                engines = list(self.live)
+            for engine in engines:
+                self.kill_engine(engine)
             for t in threads:
                 t.join(10)
         if self.fatal:
@@ -876,8 +885,13 @@ def choose_runner(args, engines):
     return runner
 
 
+def on_sigterm(signum, frame):
+    raise KeyboardInterrupt  # stop cleanly: kill engines / the runner, print what was played
+
+
 def main(argv=None):
     args = parse_args(argv)
+    signal.signal(signal.SIGTERM, on_sigterm)
     try:
         engines = {}
         for idx, cmd, name, proto, options in ((1, args.engine1, args.name1, args.proto1, args.options1),

@@ -40,6 +40,11 @@ impl<O: Occupancy> Board<O> {
                 return Err(format!("mailbox disagrees on {sq}"));
             }
         }
+        let mut refreshed = *self;
+        refreshed.refresh_castle_watch();
+        if refreshed.castle_watch != self.castle_watch {
+            return Err("castling watch squares out of date".into());
+        }
         if self.hash != self.compute_hash() {
             return Err(format!(
                 "incremental key {:016x} differs from computed {:016x}",
