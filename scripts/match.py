@@ -458,9 +458,7 @@ class PythonRunner:
         finally:
             timer.cancel()
         elapsed = time.monotonic() - start
-        if err is None and killed.is_set():
-            err = ("time", "")
-        if err and killed.is_set():
+        if killed.is_set():  # the watchdog fired, whatever play() then reported
             err = ("time", f"no move after {elapsed:.3f}s, engine killed")
         if err:
             return None, elapsed, err[0], err[1]
@@ -494,7 +492,7 @@ class PythonRunner:
         grace = args.grace / 1000.0
 
         while True:
-            if self.stop.is_set():
+            if self.summary.interrupted or self.fatal:  # drop the game (an SPRT stop lets it finish)
                 return None, board, start_board, moves
             outcome = board.outcome(claim_draw=True)
             if outcome:
@@ -711,9 +709,10 @@ def run_external(argv, cwd, name1, name2, quiet):
                             text=True, bufsize=1, start_new_session=True)
     try:
         for line in proc.stdout:
-            if not quiet or line.startswith(("Finished game", "Warning", "Error")):
-                print(line, end="", flush=True)
             record = parse_finished_line(line, name1, name2)
+            loud = record is not None and record.fault in ("illegal", "crash")
+            if not quiet or loud or line.startswith(("Warning", "Error")):
+                print(("!!! " if loud else "") + line, end="", flush=True)
             if record:
                 summary.games.append(record)
             stripped = line.strip()
@@ -729,6 +728,9 @@ def run_external(argv, cwd, name1, name2, quiet):
         try:
             proc.wait(15)
         except subprocess.TimeoutExpired:
+            pass
+    finally:
+        if proc.poll() is None:  # never leave the runner and its engines behind
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
     if proc.returncode not in (0, None) and not summary.interrupted:
