@@ -53,6 +53,28 @@ pub fn evaluate_terms<A: SliderAttacks, T: Accumulator>(
     board: &Board<A::Occ>,
     acc: &mut T,
 ) -> (i32, i32) {
+    let passed = pawn_terms(board, acc);
+    piece_terms::<A, T>(board, acc, passed)
+}
+
+/// The terms that depend on the pawns alone (the engine caches them); returns the passed pawns.
+pub fn pawn_terms<O: crate::attacks::Occupancy, T: Accumulator>(
+    board: &Board<O>,
+    acc: &mut T,
+) -> Bitboard {
+    let mut passed = Bitboard::EMPTY;
+    for color in Color::ALL {
+        passed |= pawn_structure(board, color, acc);
+    }
+    passed
+}
+
+/// Everything but the pawn-only terms, given the passed pawns.
+pub fn piece_terms<A: SliderAttacks, T: Accumulator>(
+    board: &Board<A::Occ>,
+    acc: &mut T,
+    passed: Bitboard,
+) -> (i32, i32) {
     let mut attacks = Attacks::default();
     for color in Color::ALL {
         attacks.by_pawns[color as usize] =
@@ -60,13 +82,12 @@ pub fn evaluate_terms<A: SliderAttacks, T: Accumulator>(
     }
     for color in Color::ALL {
         material_and_squares(board, color, acc);
-        pawn_structure(board, color, acc);
         pieces::<A, T>(board, color, &mut attacks, acc);
     }
     for color in Color::ALL {
         king_safety(board, color, acc);
         threats(board, color, &attacks, acc);
-        passed_pawns(board, color, acc);
+        passed_pawns(board, color, passed & board.colored(color), acc);
     }
     acc.add(TEMPO, board.side_to_move().sign(), 1);
     (phase(board), endgame_scale(board))
@@ -126,7 +147,8 @@ fn pawn_structure<O: crate::attacks::Occupancy, T: Accumulator>(
     board: &Board<O>,
     color: Color,
     acc: &mut T,
-) {
+) -> Bitboard {
+    let mut passed = Bitboard::EMPTY;
     let sign = color.sign();
     let ours = board.pieces_of(color, PieceType::Pawn);
     let theirs = board.pieces_of(!color, PieceType::Pawn);
@@ -154,25 +176,27 @@ fn pawn_structure<O: crate::attacks::Occupancy, T: Accumulator>(
         {
             acc.add(BACKWARD_PAWN, sign, 1);
         }
+        if (theirs & passed_span(color, sq)).is_empty() && (ours & front_span(color, sq)).is_empty()
+        {
+            acc.add(PASSED_PAWN + rank, sign, 1);
+            passed |= sq;
+        }
     }
+    passed
 }
 
+/// What a passed pawn's worth depends on beyond the pawns: its path and the kings.
 fn passed_pawns<O: crate::attacks::Occupancy, T: Accumulator>(
     board: &Board<O>,
     color: Color,
+    passed: Bitboard,
     acc: &mut T,
 ) {
     let sign = color.sign();
-    let ours = board.pieces_of(color, PieceType::Pawn);
-    let theirs = board.pieces_of(!color, PieceType::Pawn);
     let our_king = board.king(color);
     let their_king = board.king(!color);
-    for sq in ours {
-        if (theirs & passed_span(color, sq)).any() || (ours & front_span(color, sq)).any() {
-            continue;
-        }
+    for sq in passed {
         let rank = sq.rank().relative_to(color) as usize;
-        acc.add(PASSED_PAWN + rank, sign, 1);
         if (board.occupied() & front_span(color, sq)).is_empty() {
             acc.add(PASSED_FREE_PATH + rank, sign, 1);
         }

@@ -4,14 +4,17 @@
 mod features;
 mod masks;
 pub mod params;
+mod pawn_cache;
 mod score;
 pub mod terms;
 
-pub use features::{Accumulator, Trace, evaluate_terms};
+pub use features::{Accumulator, Trace, evaluate_terms, pawn_terms, piece_terms};
+pub use pawn_cache::PawnCache;
 pub use score::{S, s};
 
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
+use crate::types::{Color, PieceType};
 
 /// The game phase: 24 with all pieces on the board, 0 with only kings and pawns.
 pub const MAX_PHASE: i32 = 24;
@@ -35,7 +38,27 @@ pub fn taper(score: S, phase: i32, scale: i32) -> i32 {
 }
 
 /// The evaluation of `board` for the side to move, in centipawns.
-pub fn evaluate<A: SliderAttacks>(board: &Board<A::Occ>) -> i32 {
+pub fn evaluate<A: SliderAttacks>(board: &Board<A::Occ>, cache: &mut PawnCache) -> i32 {
+    let white = board.pieces_of(Color::White, PieceType::Pawn);
+    let black = board.pieces_of(Color::Black, PieceType::Pawn);
+    let mut total = Total::default();
+    let passed = match cache.probe(white, black) {
+        Some((score, passed)) => {
+            total.0 = score;
+            passed
+        }
+        None => {
+            let passed = pawn_terms(board, &mut total);
+            cache.store(white, black, total.0, passed);
+            passed
+        }
+    };
+    let (phase, scale) = piece_terms::<A, _>(board, &mut total, passed);
+    taper(total.0, phase, scale) * board.side_to_move().sign()
+}
+
+/// The evaluation without a pawn cache (for one-off use such as the `eval` command).
+pub fn evaluate_uncached<A: SliderAttacks>(board: &Board<A::Occ>) -> i32 {
     let mut total = Total::default();
     let (phase, scale) = evaluate_terms::<A, _>(board, &mut total);
     taper(total.0, phase, scale) * board.side_to_move().sign()

@@ -10,7 +10,7 @@ use super::tt::TranspositionTable;
 use super::{Bound, Limits, SearchControl, TimeManager};
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
-use crate::eval::evaluate;
+use crate::eval::{PawnCache, evaluate};
 use crate::types::{Move, Piece, PieceType};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -89,6 +89,7 @@ pub struct Worker<'a, A: SliderAttacks> {
     pub stopped: bool,
     /// The moves the root may play (searchmoves, MultiPV lines not yet taken).
     pub root_moves: Vec<Move>,
+    pawn_cache: PawnCache,
     stack: [PlyState; MAX_PLY + 4],
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 1],
@@ -111,6 +112,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             seldepth: 0,
             stopped: false,
             root_moves: Vec::new(),
+            pawn_cache: PawnCache::default(),
             stack: [PlyState::default(); MAX_PLY + 4],
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
@@ -227,7 +229,11 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 return DRAW;
             }
             if ply >= MAX_PLY - 1 {
-                return if in_check { DRAW } else { evaluate::<A>(board) };
+                return if in_check {
+                    DRAW
+                } else {
+                    evaluate::<A>(board, &mut self.pawn_cache)
+                };
             }
             // Mate-distance pruning: no line here can beat a mate already found closer to the root.
             alpha = alpha.max(mated_in(ply));
@@ -263,7 +269,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             let mut eval = if e.eval.abs() < MATE_BOUND {
                 e.eval
             } else {
-                evaluate::<A>(board)
+                evaluate::<A>(board, &mut self.pawn_cache)
             };
             if e.score.abs() < MATE_BOUND
                 && match e.bound {
@@ -276,7 +282,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             }
             eval
         } else {
-            evaluate::<A>(board)
+            evaluate::<A>(board, &mut self.pawn_cache)
         };
         let static_eval = if in_check {
             -INFINITY
@@ -604,7 +610,11 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         }
         let in_check = board.in_check::<A>();
         if ply >= MAX_PLY - 1 {
-            return if in_check { DRAW } else { evaluate::<A>(board) };
+            return if in_check {
+                DRAW
+            } else {
+                evaluate::<A>(board, &mut self.pawn_cache)
+            };
         }
 
         let tt = self.shared.tt;
@@ -622,7 +632,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            entry.map_or_else(|| evaluate::<A>(board), |e| e.eval)
+            entry.map_or_else(|| evaluate::<A>(board, &mut self.pawn_cache), |e| e.eval)
         };
         let mut best_score = static_eval;
         if !in_check {
