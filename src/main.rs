@@ -95,6 +95,7 @@ fn main() {
                     "--epochs" => c.epochs = args[i + 1].parse().unwrap(),
                     "--lr" => c.learning_rate = args[i + 1].parse().unwrap(),
                     "--lambda" => c.result_weight = args[i + 1].parse().unwrap(),
+                    "--reg" => c.regularization = args[i + 1].parse().unwrap(),
                     "--out" => out = args[i + 1].clone(),
                     _ => panic!("unknown tune option {}", args[i]),
                 }
@@ -103,14 +104,21 @@ fn main() {
             let probe = Dataset::load(std::path::Path::new(&data), 1.0, 1.0).unwrap();
             let k = find_k(&probe, c.threads);
             drop(probe);
-            let set = Dataset::load(std::path::Path::new(&data), c.result_weight, k).unwrap();
+            let mut set = Dataset::load(std::path::Path::new(&data), c.result_weight, k).unwrap();
+            let held = set.split_every(10);
+            let w0 = current_weights();
             eprintln!(
-                "{} positions, K = {k:.3}, error {:.6}",
+                "{} positions, K = {k:.3}, error {:.6}, held-out {:.6}",
                 set.len(),
-                error(&set, &current_weights(), k, c.threads)
+                error(&set, &w0, k, c.threads),
+                error(&held, &w0, k, c.threads)
             );
             let w = tune(&set, k, &c);
-            eprintln!("final error {:.6}", error(&set, &w, k, c.threads));
+            eprintln!(
+                "final error {:.6}, held-out {:.6}",
+                error(&set, &w, k, c.threads),
+                error(&held, &w, k, c.threads)
+            );
             std::fs::write(&out, params_source(&w)).unwrap();
         }
         _ => {}

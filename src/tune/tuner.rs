@@ -19,6 +19,8 @@ pub struct TuneConfig {
     /// Weight of the game result in the target; the rest is the search score's win probability.
     pub result_weight: f64,
     pub threads: usize,
+    /// Pull of every weight towards its starting value (L2), against over-fitting sparse terms.
+    pub regularization: f64,
 }
 
 impl Default for TuneConfig {
@@ -28,6 +30,7 @@ impl Default for TuneConfig {
             learning_rate: 1.0,
             result_weight: 0.5,
             threads: 2,
+            regularization: 1e-7,
         }
     }
 }
@@ -91,6 +94,21 @@ impl Dataset {
             eprintln!("tune: skipped {skipped} unreadable lines");
         }
         Ok(Dataset { entries })
+    }
+
+    /// Moves every `n`-th position into a held-out set, to measure over-fitting.
+    pub fn split_every(&mut self, n: usize) -> Dataset {
+        let mut kept = Vec::with_capacity(self.entries.len());
+        let mut held = Vec::new();
+        for (i, e) in std::mem::take(&mut self.entries).into_iter().enumerate() {
+            if n > 0 && i % n == n - 1 {
+                held.push(e);
+            } else {
+                kept.push(e);
+            }
+        }
+        self.entries = kept;
+        Dataset { entries: held }
     }
 
     pub fn len(&self) -> usize {
@@ -207,15 +225,17 @@ pub fn find_k(data: &Dataset, threads: usize) -> f64 {
 
 /// Fits the weights with Adam; reports progress on stderr and returns the new weights.
 pub fn tune(data: &Dataset, k: f64, config: &TuneConfig) -> Vec<[f64; 2]> {
-    let mut weights = current_weights();
+    let start = current_weights();
+    let mut weights = start.clone();
     let (mut m, mut v) = (vec![[0.0; 2]; COUNT], vec![[0.0; 2]; COUNT]);
     let (beta1, beta2, eps) = (0.9, 0.999, 1e-8);
     for epoch in 1..=config.epochs {
         let (error, grad) = parallel_error(data, &weights, k, true, config.threads);
         for i in 0..COUNT {
             for p in 0..2 {
-                m[i][p] = beta1 * m[i][p] + (1.0 - beta1) * grad[i][p];
-                v[i][p] = beta2 * v[i][p] + (1.0 - beta2) * grad[i][p] * grad[i][p];
+                let g = grad[i][p] + config.regularization * (weights[i][p] - start[i][p]);
+                m[i][p] = beta1 * m[i][p] + (1.0 - beta1) * g;
+                v[i][p] = beta2 * v[i][p] + (1.0 - beta2) * g * g;
                 let m_hat = m[i][p] / (1.0 - beta1.powi(epoch as i32));
                 let v_hat = v[i][p] / (1.0 - beta2.powi(epoch as i32));
                 weights[i][p] -= config.learning_rate * m_hat / (v_hat.sqrt() + eps);
