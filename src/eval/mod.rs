@@ -63,3 +63,32 @@ pub fn evaluate_uncached<A: SliderAttacks>(board: &Board<A::Occ>) -> i32 {
     let (phase, scale) = evaluate_terms::<A, _>(board, &mut total);
     taper(total.0, phase, scale) * board.side_to_move().sign()
 }
+
+/// A breakdown of the evaluation by term group (the `eval` command), White's point of view.
+pub fn describe<A: SliderAttacks>(board: &Board<A::Occ>) -> String {
+    use std::fmt::Write as _;
+    let mut trace = Trace::default();
+    let (phase, scale) = evaluate_terms::<A, _>(board, &mut trace);
+    let mut out = String::new();
+    let _ = writeln!(out, "{:<52} {:>7} {:>7}", "term (White - Black)", "mg", "eg");
+    let mut total = S::ZERO;
+    for (name, start, len) in terms::GROUPS {
+        let mut group = S::ZERO;
+        for i in start..start + len {
+            group += params::PARAMS[i] * trace.coefficients[i];
+        }
+        total += group;
+        if group != S::ZERO {
+            let _ = writeln!(out, "{name:<52} {:>7} {:>7}", group.mg(), group.eg());
+        }
+    }
+    let _ = writeln!(out, "{:<52} {:>7} {:>7}", "total", total.mg(), total.eg());
+    let white = taper(total, phase, scale);
+    let _ = writeln!(out, "phase {phase}/{MAX_PHASE}, endgame scale {scale}/128");
+    let _ = write!(
+        out,
+        "evaluation: {white} cp (White), {} cp (side to move)",
+        white * board.side_to_move().sign()
+    );
+    out
+}
