@@ -83,7 +83,10 @@ fn main() {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(5);
-    println!("CPU: {} | best of {runs} runs | Mnps (million nodes per second)", cpu_name());
+    println!(
+        "CPU: {} | best of {runs} runs | Mnps (million nodes per second)",
+        cpu_name()
+    );
     println!();
     print!("{:<28}", "");
     for (name, _, _) in POSITIONS {
@@ -106,10 +109,15 @@ fn main() {
 
     for backend in Backend::available() {
         for directional in [false, true] {
-            let style = if directional { "direction-wise" } else { "piece-wise" };
-            row(format!("{backend} {style}"), &mut |fen, depth| {
-                with_backend!(backend, A => measure(runs, ours::<A>(fen, depth, directional)))
-            });
+            let style = if directional {
+                "direction-wise"
+            } else {
+                "piece-wise"
+            };
+            row(
+                format!("{backend} {style}"),
+                &mut |fen, depth| with_backend!(backend, A => measure(runs, ours::<A>(fen, depth, directional))),
+            );
         }
     }
     row("cozy-chess 0.3".into(), &mut |fen, depth| {

@@ -1,4 +1,5 @@
-//! The `quintessence` binary: the UCI engine, and the `bench`, `perft` and `magics` tools.
+//! The `quintessence` binary: the UCI engine, and the `bench`, `perft`, `datagen`, `tune`, `go`
+//! and `magics` tools.
 
 mod cli;
 
@@ -26,10 +27,7 @@ fn main() -> ExitCode {
             Err(e) => (EngineConfig::default(), Some(e)),
         },
     };
-    let level = config
-        .log_level
-        .clone()
-        .unwrap_or_else(|| "warn".to_string());
+    let level = config.log_level.clone().unwrap_or_else(|| "warn".to_string());
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
         .target(env_logger::Target::Stderr)
         .format_timestamp_millis()
@@ -43,32 +41,41 @@ fn main() -> ExitCode {
         log::warn!("{message}");
     }
 
-    match cli.mode {
+    let result = match cli.mode {
         Mode::Uci => {
             let stdin = std::io::stdin().lock();
             quintessence::uci::run(options, stdin, Box::new(std::io::stdout()));
+            Ok(())
         }
-        Mode::Bench(depth) => cli::bench::run(depth, &options.search_config()),
+        Mode::Bench(depth) => {
+            cli::bench::run(depth, &options.search_config());
+            Ok(())
+        }
         Mode::Perft {
             depth,
             fen,
             backend,
             chess960,
-        } => {
-            if let Err(e) = cli::perft::run(depth, fen.as_deref(), backend, chess960) {
-                eprintln!("quintessence perft: {e}");
-                return ExitCode::from(2);
-            }
-        }
+        } => cli::perft::run(depth, fen.as_deref(), backend, chess960),
+        Mode::Datagen(args) => cli::datagen::run(&args),
+        Mode::Tune(args) => cli::tune::run(&args),
+        Mode::Go { fen, depth } => cli::go::run(fen.as_deref(), depth),
         Mode::Magics => print_out(&magic_finder::source()),
         Mode::Help => print_out(cli::USAGE),
         Mode::Version => print_out(&format!("quintessence {}\n", env!("CARGO_PKG_VERSION"))),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("quintessence {e}");
+            ExitCode::from(2)
+        }
     }
-    ExitCode::SUCCESS
 }
 
 /// Writes to stdout; a closed pipe is not worth a panic.
-fn print_out(text: &str) {
+fn print_out(text: &str) -> Result<(), String> {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+    Ok(())
 }

@@ -8,7 +8,7 @@ use common::{Rng, load_epd};
 use quintessence::attacks::{Backend, Magic, RotatedOccupancy};
 use quintessence::board::Board;
 use quintessence::movegen::{
-    GenType, MoveList, count_legal_moves, directional::TargetSets, legal_moves,
+    GenType, MoveList, count_legal_moves, directional::TargetSets, is_legal, legal_moves,
     legal_moves_directional,
 };
 use quintessence::with_backend;
@@ -33,10 +33,27 @@ fn play_random_game(start_fen: &str, chess960: bool, rng: &mut Rng, max_plies: u
     let mut board = Board::from_fen(start_fen).unwrap();
     let mut rotated = board.with_occupancy::<RotatedOccupancy>();
     let mut cozy = cozy_chess::Board::from_fen(start_fen, chess960).unwrap();
+    let mut earlier_moves: Vec<quintessence::types::Move> = Vec::new();
     for ply in 0..max_plies {
         let reference = legal_moves::<Magic>(&board);
         let expected = sorted_uci(&reference);
-        assert_eq!(expected, cozy_moves(&cozy), "vs cozy-chess in {}", board.to_fen());
+        // Moves of earlier positions (as killers and hash moves are) are legal here exactly
+        // when the generator produces them.
+        for &mv in earlier_moves.iter().chain(reference.iter()) {
+            assert_eq!(
+                is_legal::<Magic>(&board, mv),
+                reference.contains(mv),
+                "is_legal({mv:?}) in {}",
+                board.to_fen()
+            );
+        }
+        earlier_moves = reference.iter().copied().collect();
+        assert_eq!(
+            expected,
+            cozy_moves(&cozy),
+            "vs cozy-chess in {}",
+            board.to_fen()
+        );
 
         for backend in Backend::available() {
             with_backend!(backend, A => {
@@ -73,12 +90,21 @@ fn play_random_game(start_fen: &str, chess960: bool, rng: &mut Rng, max_plies: u
         let mut child = board;
         child.play(mv);
         assert_eq!(board, before, "copy-make leaves the parent untouched");
-        child.validate().unwrap_or_else(|e| panic!("after {mv:?} from {}: {e}", board.to_fen()));
+        child
+            .validate()
+            .unwrap_or_else(|e| panic!("after {mv:?} from {}: {e}", board.to_fen()));
         let rebuilt = Board::from_fen(&child.to_fen()).unwrap();
-        assert_eq!(rebuilt, child, "FEN round trip after {mv:?} from {}", board.to_fen());
+        assert_eq!(
+            rebuilt,
+            child,
+            "FEN round trip after {mv:?} from {}",
+            board.to_fen()
+        );
 
         rotated.play(mv);
-        rotated.validate().unwrap_or_else(|e| panic!("rotated after {mv:?}: {e}"));
+        rotated
+            .validate()
+            .unwrap_or_else(|e| panic!("rotated after {mv:?}: {e}"));
 
         cozy.play(mv.to_uci(true).parse().unwrap());
         board = child;
@@ -101,7 +127,10 @@ fn random_games_from_the_start_position() {
 #[test]
 fn random_games_from_the_perft_positions() {
     let mut rng = Rng(0xDEAD_BEEF_CAFE_F00D);
-    for case in load_epd("perft/standard.epd").iter().chain(&load_epd("perft/cpw.epd")) {
+    for case in load_epd("perft/standard.epd")
+        .iter()
+        .chain(&load_epd("perft/cpw.epd"))
+    {
         play_random_game(&case.fen, false, &mut rng, 60);
     }
 }

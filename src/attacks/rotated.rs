@@ -124,7 +124,7 @@ const fn build() -> Tables {
             t.bit[l][sq] = 1 << line.bit(sq);
             let number = line.number(sq);
             let len = line.length(number);
-            let inner = if len > 2 { len - 2 } else { 0 };
+            let inner = len.saturating_sub(2);
             t.index[l][sq] = LineIndex {
                 shift: (line.offset(number) + 1) as u8,
                 mask: ((1u32 << inner) - 1) as u8,

@@ -57,6 +57,7 @@ impl Board {
         };
         board.check_kings_and_pawns()?;
         board.parse_castling(fields[2])?;
+        board.refresh_castle_watch();
         board.parse_en_passant(fields[3])?;
         if let Some(field) = fields.get(4) {
             board.halfmove_clock = field.parse().map_err(|_| {

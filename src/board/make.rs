@@ -1,11 +1,11 @@
 use super::{Board, zobrist};
 use crate::attacks::Occupancy;
-use crate::types::{CastleSide, Color, Move, Piece, PieceType, Rank, Square};
+use crate::types::{Bitboard, CastleSide, Color, Move, Piece, PieceType, Rank, Square};
 
 impl<O: Occupancy> Board<O> {
     /// Plays a legal move. Use copy-make (`let mut next = *board; next.play(mv)`) to keep the
     /// old position: the board is small and copying it restores everything exactly.
-    #[inline]
+    #[inline(always)]
     pub fn play(&mut self, mv: Move) {
         let us = self.side;
         let from = mv.from();
@@ -26,6 +26,7 @@ impl<O: Occupancy> Board<O> {
             self.put(moving, mv.castle_king_to());
             self.put(rook, mv.castle_rook_to());
             self.castling.clear_color(us);
+            self.refresh_castle_watch();
         } else {
             if mv.is_capture() {
                 let captured_sq = if mv.is_en_passant() {
@@ -54,7 +55,7 @@ impl<O: Occupancy> Board<O> {
                     }
                 }
             }
-            if !self.castling.is_empty() {
+            if (self.castle_watch & (Bitboard::from(from) | to)).any() {
                 self.update_castling(moving, from, to);
             }
         }
@@ -85,6 +86,7 @@ impl<O: Occupancy> Board<O> {
                 }
             }
         }
+        self.refresh_castle_watch();
     }
 
     /// Passes the turn (null move, for the search): only side, en passant and counters change.

@@ -26,6 +26,8 @@ pub struct Board<O: Occupancy = Bitboard> {
     hash: u64,
     side: Color,
     castling: CastlingRights,
+    /// Kings and rooks whose moving (or capture) loses a castling right.
+    castle_watch: Bitboard,
     /// Set only when a pawn of the side to move could capture there (pseudo-legally), so equal
     /// positions always get equal keys.
     en_passant: Option<Square>,
@@ -43,6 +45,7 @@ impl<O: Occupancy> Board<O> {
             hash: 0,
             side: Color::White,
             castling: CastlingRights::NONE,
+            castle_watch: Bitboard::EMPTY,
             en_passant: None,
             halfmove_clock: 0,
             fullmove_number: 1,
@@ -124,6 +127,19 @@ impl<O: Occupancy> Board<O> {
             .map(|file| Square::new(file, Rank::R1.relative_to(color)))
     }
 
+    /// Recomputes the squares that lose castling rights when touched.
+    fn refresh_castle_watch(&mut self) {
+        let mut watch = Bitboard::EMPTY;
+        for color in Color::ALL {
+            for side in CastleSide::ALL {
+                if let Some(rook) = self.castling_rook(color, side) {
+                    watch |= Bitboard::from(rook) | self.king(color);
+                }
+            }
+        }
+        self.castle_watch = watch;
+    }
+
     #[inline(always)]
     pub fn en_passant(&self) -> Option<Square> {
         self.en_passant
@@ -176,6 +192,7 @@ impl<O: Occupancy> Board<O> {
             hash: self.hash,
             side: self.side,
             castling: self.castling,
+            castle_watch: self.castle_watch,
             en_passant: self.en_passant,
             halfmove_clock: self.halfmove_clock,
             fullmove_number: self.fullmove_number,

@@ -25,7 +25,11 @@ impl<O: Occupancy> Board<O> {
         }
         for sq in Square::ALL {
             let expected = by_type.contains(sq).then(|| {
-                let color = if self.colors[0].contains(sq) { Color::White } else { Color::Black };
+                let color = if self.colors[0].contains(sq) {
+                    Color::White
+                } else {
+                    Color::Black
+                };
                 let kind = PieceType::ALL
                     .into_iter()
                     .find(|&k| self.pieces(k).contains(sq))
@@ -35,6 +39,11 @@ impl<O: Occupancy> Board<O> {
             if self.mailbox[sq as usize] != expected {
                 return Err(format!("mailbox disagrees on {sq}"));
             }
+        }
+        let mut refreshed = *self;
+        refreshed.refresh_castle_watch();
+        if refreshed.castle_watch != self.castle_watch {
+            return Err("castling watch squares out of date".into());
         }
         if self.hash != self.compute_hash() {
             return Err(format!(

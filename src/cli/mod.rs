@@ -1,7 +1,11 @@
 //! The command line: no argument runs the UCI loop; `bench`, `perft` and `magics` are tools.
 
 pub mod bench;
+pub mod datagen;
+mod flags;
+pub mod go;
 pub mod perft;
+pub mod tune;
 
 use quintessence::attacks::Backend;
 use std::path::PathBuf;
@@ -17,6 +21,12 @@ Usage:
       `<nodes> nodes <nps> nps`, the node count being the bench signature.
   quintessence perft <depth> [--fen \"<FEN>\"] [--attacks <name>] [--chess960]
       Count the leaf nodes of the move tree (per root move, then the total).
+  quintessence datagen [--games N] [--threads N] [--nodes N] [--seed N] [--out PATH]
+      Play self-play games and write training positions (default data/selfplay.txt).
+  quintessence tune [--data PATH] [--epochs N] [--lr X] [--lambda X] [--reg X] [--out PATH]
+      Fit the evaluation weights to training data (default: write src/eval/params.rs).
+  quintessence go [FEN] [depth]
+      One search to <depth> (default 10), printed plainly.
   quintessence magics
       Search magic numbers and print them as Rust source.
   quintessence --help | --version
@@ -42,6 +52,12 @@ pub enum Mode {
         fen: Option<String>,
         backend: Option<Backend>,
         chess960: bool,
+    },
+    Datagen(Vec<String>),
+    Tune(Vec<String>),
+    Go {
+        fen: Option<String>,
+        depth: u32,
     },
     Magics,
     Help,
@@ -79,6 +95,15 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
         Some((&"bench", [])) => Mode::Bench(None),
         Some((&"bench", [depth])) => Mode::Bench(Some(parse_depth(depth, 1, 64)?)),
         Some((&"perft", args)) => parse_perft(args)?,
+        Some((&"datagen", args)) => Mode::Datagen(args.iter().map(|s| s.to_string()).collect()),
+        Some((&"tune", args)) => Mode::Tune(args.iter().map(|s| s.to_string()).collect()),
+        Some((&"go", args)) if args.len() <= 2 => Mode::Go {
+            fen: args.first().map(|s| s.to_string()),
+            depth: match args.get(1) {
+                Some(depth) => parse_depth(depth, 1, 64)?,
+                None => 10,
+            },
+        },
         Some(_) => {
             return Err(format!(
                 "unexpected argument(s) '{}' (see --help)",

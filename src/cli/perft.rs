@@ -14,7 +14,7 @@ pub fn run(
     chess960: bool,
 ) -> Result<(), String> {
     let fen = fen.unwrap_or(START_FEN);
-    let board = Board::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+    let board = Board::from_fen(fen).map_err(|e| format!("perft: bad FEN: {e}"))?;
     let backend = backend.unwrap_or_else(Backend::fastest);
     let start = Instant::now();
     let counts = with_backend!(backend, A => {

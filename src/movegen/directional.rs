@@ -128,9 +128,8 @@ impl TargetSets {
         let targets = info.targets & gen_mask;
         let occ = board.occupancy();
         // A pinned piece may move only along the line through its king.
-        let movers = |pieces: Bitboard, dir: Direction| {
-            pieces & (!info.pinned | axis(dir, info.king))
-        };
+        let movers =
+            |pieces: Bitboard, dir: Direction| pieces & (!info.pinned | axis(dir, info.king));
         for dir in Direction::ALL {
             let sliders = if dir.is_diagonal() {
                 board.diagonal_sliders(us)
@@ -164,7 +163,11 @@ impl TargetSets {
             let dir = set.direction(us);
             let captures = dir.shift(movers(pawns, dir)) & info.theirs & info.targets;
             // Captures are noisy; promotion captures too.
-            sets.pawns[set as usize] = if kind.noisy() { captures } else { Bitboard::EMPTY };
+            sets.pawns[set as usize] = if kind.noisy() {
+                captures
+            } else {
+                Bitboard::EMPTY
+            };
         }
 
         if kind.noisy() {

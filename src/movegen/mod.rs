@@ -2,12 +2,14 @@
 //! direction ([`directional`], whose per-direction target sets feed the search's move picker).
 
 pub mod directional;
+mod legal;
 mod legality;
 mod list;
 pub mod piecewise;
 mod sink;
 mod special;
 
+pub use legal::is_legal;
 pub use legality::{GenType, Legality};
 pub use list::{MAX_MOVES, MoveList};
 pub use sink::{MoveCounter, MoveSink, PROMOTION_PIECES, PawnMoves};

@@ -40,8 +40,7 @@ pub fn generate<A: SliderAttacks, S: MoveSink>(board: &Board<A::Occ>, kind: GenT
     for from in board.orthogonal_sliders(us) & free {
         sink.piece_moves(from, A::rook(from, occ) & targets, info.theirs);
     }
-    pawns(
-        board,
+    pawn_moves_of(
         &info,
         board.pieces_of(us, PieceType::Pawn) & free,
         info.targets,
@@ -66,8 +65,7 @@ pub fn generate<A: SliderAttacks, S: MoveSink>(board: &Board<A::Occ>, kind: GenT
             );
         }
         for from in board.pieces_of(us, PieceType::Pawn) & info.pinned {
-            pawns(
-                board,
+            pawn_moves_of(
                 &info,
                 Bitboard::from(from),
                 line(info.king, from),
@@ -88,8 +86,7 @@ pub fn generate<A: SliderAttacks, S: MoveSink>(board: &Board<A::Occ>, kind: GenT
 /// Pushes, double pushes, captures and promotions of a set of pawns, set-wise, landing only on
 /// `allowed` squares.
 #[inline(always)]
-fn pawns<O: crate::attacks::Occupancy, S: MoveSink>(
-    board: &Board<O>,
+pub(super) fn pawn_moves_of<S: MoveSink>(
     info: &Legality,
     pawns: Bitboard,
     allowed: Bitboard,
@@ -123,5 +120,4 @@ fn pawns<O: crate::attacks::Occupancy, S: MoveSink>(
         sink.pawn_moves(west & last_rank, up_west, PawnMoves::CapturePromotion);
         sink.pawn_moves(east & last_rank, up_east, PawnMoves::CapturePromotion);
     }
-    let _ = board;
 }

@@ -71,9 +71,15 @@ pub fn run_with_progress(
         let mut searcher = Searcher::new(16);
         control.start(false);
         let mut last_nodes = 0;
-        searcher.search(&game, &Limits::depth(depth), &config, &control, &mut |info| {
-            last_nodes = info.nodes;
-        });
+        searcher.search(
+            &game,
+            &Limits::depth(depth),
+            &config,
+            &control,
+            &mut |info| {
+                last_nodes = info.nodes;
+            },
+        );
         nodes += last_nodes;
         on_position(index, fen, last_nodes);
     }

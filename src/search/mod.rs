@@ -5,10 +5,15 @@
 
 pub mod bench;
 mod control;
+mod history;
 mod limits;
+mod picker;
 mod score;
 mod searcher;
+mod see;
 mod time;
+mod tt;
+mod worker;
 
 pub use control::SearchControl;
 pub use limits::Limits;

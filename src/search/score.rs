@@ -15,10 +15,6 @@ pub const fn mate_in(ply: usize) -> i32 {
     MATE - ply as i32
 }
 
-pub const fn is_mate(score: i32) -> bool {
-    score.abs() >= MATE_BOUND
-}
-
 /// A score as UCI shows it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {

@@ -1,40 +1,59 @@
-use super::score::{DRAW, INFINITY, mated_in};
-use super::{Bound, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchResult, TimeManager};
+//! The search driver: iterative deepening with aspiration windows, MultiPV, Lazy SMP helper
+//! threads, and the `info` reports.
+
+use super::history::History;
+use super::score::{INFINITY, MATE_BOUND};
+use super::tt::TranspositionTable;
+use super::worker::{Shared, Worker};
+use super::{
+    Bound, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchResult, TimeManager,
+};
 use crate::attacks::SliderAttacks;
 use crate::board::{Board, Game};
-use crate::eval::evaluate;
-use crate::movegen::{GenType, MoveList, legal_moves, piecewise};
+use crate::movegen::legal_moves;
 use crate::types::Move;
 use crate::with_backend;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
-const MAX_PLY: usize = 128;
+/// The deepest iteration the search starts.
+pub const MAX_DEPTH: i32 = 120;
 
-/// The search state that lives across moves of a game.
+/// The search state that lives across moves of a game: the transposition table and each
+/// thread's move-ordering history.
 pub struct Searcher {
-    hash_mb: usize,
+    tt: TranspositionTable,
+    histories: Vec<History>,
 }
 
 impl Searcher {
     pub fn new(hash_mb: usize) -> Searcher {
-        Searcher { hash_mb }
+        Searcher {
+            tt: TranspositionTable::new(hash_mb),
+            histories: vec![History::default()],
+        }
     }
 
-    /// Resizes the transposition table (between searches).
+    /// Resizes the transposition table (between searches), emptying it.
     pub fn set_hash(&mut self, mb: usize) {
-        self.hash_mb = mb;
+        self.tt.resize(mb);
     }
 
     pub fn hash_mb(&self) -> usize {
-        self.hash_mb
+        self.tt.size_mb()
     }
 
     /// Forgets everything learned (`ucinewgame`, `Clear Hash`).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for h in &mut self.histories {
+            h.clear();
+        }
+    }
 
     /// Per-mille fill of the transposition table.
     pub fn hashfull(&self) -> u32 {
-        0
+        self.tt.hashfull()
     }
 
     /// Searches `game` within `limits`, calling `on_info` once per finished iteration (and per
@@ -49,62 +68,96 @@ impl Searcher {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
         let start = Instant::now();
+        let threads = config.threads.max(1);
+        while self.histories.len() < threads {
+            self.histories.push(History::default());
+        }
+        self.tt.new_search();
+        let us = game.board().side_to_move();
+        let shared = Shared {
+            tt: &self.tt,
+            control,
+            limits,
+            time: TimeManager::new(limits, us, config.move_overhead_ms, start),
+            abort: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        };
+        let mut keys = game.history().to_vec();
+        keys.truncate(keys.len());
+        let histories = &mut self.histories[..threads];
         with_backend!(config.backend, A => {
             let board = game.board().with_occupancy::<<A as SliderAttacks>::Occ>();
-            let mut worker = Worker::<A> {
-                root: board,
-                history: game.history().to_vec(),
-                limits,
-                control,
-                time: TimeManager::new(limits, board.side_to_move(), config.move_overhead_ms, start),
-                nodes: 0,
-                seldepth: 0,
-                stopped: false,
-                pv: [[Move::NULL; MAX_PLY]; MAX_PLY],
-                pv_len: [0; MAX_PLY],
-                _a: std::marker::PhantomData,
-            };
-            worker.iterate(config, on_info)
+            run_threads::<A>(&board, &keys, &shared, histories, config, on_info)
         })
     }
 }
 
-struct Worker<'a, A: SliderAttacks> {
-    root: Board<A::Occ>,
-    history: Vec<u64>,
-    limits: &'a Limits,
-    control: &'a SearchControl,
-    time: TimeManager,
-    nodes: u64,
-    seldepth: u32,
-    stopped: bool,
-    pv: [[Move; MAX_PLY]; MAX_PLY],
-    pv_len: [usize; MAX_PLY],
-    _a: std::marker::PhantomData<A>,
+fn run_threads<A: SliderAttacks>(
+    board: &Board<A::Occ>,
+    keys: &[u64],
+    shared: &Shared,
+    histories: &mut [History],
+    config: &SearchConfig,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let (main_history, helper_histories) = histories.split_first_mut().expect("one thread");
+    std::thread::scope(|scope| {
+        for (i, history) in helper_histories.iter_mut().enumerate() {
+            let keys = keys.to_vec();
+            std::thread::Builder::new()
+                .stack_size(16 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut worker = Worker::<A>::new(shared, i + 1, history, keys);
+                    iterate(&mut worker, board, config, &mut |_| {});
+                })
+                .expect("spawn a search thread");
+        }
+        let mut worker = Worker::<A>::new(shared, 0, main_history, keys.to_vec());
+        let result = iterate(&mut worker, board, config, on_info);
+        shared.abort.store(true, Ordering::Relaxed);
+        result
+    })
 }
 
-impl<A: SliderAttacks> Worker<'_, A> {
-    fn iterate(&mut self, config: &SearchConfig, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
-        let mut root_moves: Vec<Move> = legal_moves::<A>(&self.root).iter().copied().collect();
-        if !self.limits.searchmoves.is_empty() {
-            let allowed: Vec<Move> = root_moves
-                .iter()
-                .copied()
-                .filter(|m| self.limits.searchmoves.contains(m))
-                .collect();
-            if !allowed.is_empty() {
-                root_moves = allowed;
-            }
+/// Iterative deepening for one thread; only the main thread (id 0) reports and decides.
+fn iterate<A: SliderAttacks>(
+    worker: &mut Worker<A>,
+    board: &Board<A::Occ>,
+    config: &SearchConfig,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> SearchResult {
+    let shared = worker.shared;
+    let limits = shared.limits;
+    let main = worker.id == 0;
+    let mut root_moves: Vec<Move> = legal_moves::<A>(board).iter().copied().collect();
+    if !limits.searchmoves.is_empty() {
+        let allowed: Vec<Move> = root_moves
+            .iter()
+            .copied()
+            .filter(|m| limits.searchmoves.contains(m))
+            .collect();
+        if !allowed.is_empty() {
+            root_moves = allowed;
         }
-        if root_moves.is_empty() {
-            let score = if self.root.in_check::<A>() { Score::Mate(0) } else { Score::Cp(0) };
+    }
+    if root_moves.is_empty() {
+        if main {
+            let score = if board.in_check::<A>() {
+                Score::Mate(0)
+            } else {
+                Score::Cp(0)
+            };
             on_info(&SearchInfo {
                 depth: 0,
                 seldepth: 0,
                 multipv: 1,
                 score,
                 bound: Bound::Exact,
-                wdl: None,
+                wdl: config.show_wdl.then_some(if score == Score::Mate(0) {
+                    (0, 0, 1000)
+                } else {
+                    (0, 1000, 0)
+                }),
                 nodes: 0,
                 nps: 0,
                 hashfull: 0,
@@ -112,190 +165,147 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 tbhits: 0,
                 pv: Vec::new(),
             });
-            return SearchResult { best: Move::NULL, ponder: None };
         }
-        let mut best = SearchResult { best: root_moves[0], ponder: None };
-        let max_depth = self.limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
-        let lines = config.multipv.clamp(1, root_moves.len());
-        for depth in 1..=max_depth {
-            let mut excluded: Vec<Move> = Vec::new();
-            for line in 1..=lines {
-                let candidates: Vec<Move> =
-                    root_moves.iter().copied().filter(|m| !excluded.contains(m)).collect();
-                self.seldepth = 0;
-                let score = self.root_search(&candidates, depth);
-                if self.stopped && depth > 1 {
-                    return best;
+        return SearchResult {
+            best: Move::NULL,
+            ponder: None,
+        };
+    }
+
+    let in_check = board.in_check::<A>();
+    let lines = config.multipv.clamp(1, root_moves.len());
+    let max_depth = limits
+        .depth
+        .map_or(MAX_DEPTH, |d| (d as i32).clamp(1, MAX_DEPTH));
+    let mut result = SearchResult {
+        best: root_moves[0],
+        ponder: None,
+    };
+    let mut scores = vec![0i32; lines];
+    let mut best_changes = 0;
+
+    for depth in 1..=max_depth {
+        // Helpers skip some depths so the threads spread over different iterations.
+        if !main && depth > 1 && (depth + worker.id as i32) % 3 == 0 {
+            continue;
+        }
+        let mut taken: Vec<Move> = Vec::new();
+        for (line, line_score) in scores.iter_mut().enumerate() {
+            worker.root_moves = root_moves
+                .iter()
+                .copied()
+                .filter(|m| !taken.contains(m))
+                .collect();
+            worker.seldepth = 0;
+            let previous = *line_score;
+            let mut delta = 20;
+            let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+                (previous - delta, previous + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
+            let score = loop {
+                let score = worker.negamax(board, alpha, beta, depth, 0, in_check, false);
+                if worker.stopped {
+                    break score;
                 }
-                let pv: Vec<Move> = self.pv[0][..self.pv_len[0]].to_vec();
-                if pv.is_empty() {
-                    return best;
+                if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INFINITY);
+                } else if score >= beta {
+                    beta = (score + delta).min(INFINITY);
+                } else {
+                    break score;
                 }
-                excluded.push(pv[0]);
-                if line == 1 {
-                    best = SearchResult { best: pv[0], ponder: pv.get(1).copied() };
+                delta += delta / 2;
+                if delta > 1_000 {
+                    alpha = -INFINITY;
+                    beta = INFINITY;
                 }
-                let elapsed = self.time.elapsed().as_millis() as u64;
+            };
+            // An interrupted iteration's move is kept only if its PV is complete.
+            if worker.stopped && (depth > 1 || worker.pv_len[0] == 0) {
+                return result;
+            }
+            let pv = worker.pv_line();
+            if pv.is_empty() {
+                return result;
+            }
+            *line_score = score;
+            taken.push(pv[0]);
+            if line == 0 {
+                if pv[0] != result.best {
+                    best_changes += 1;
+                }
+                result = SearchResult {
+                    best: pv[0],
+                    ponder: pv.get(1).copied(),
+                };
+            }
+            if main {
+                let elapsed = shared.time.elapsed().as_millis() as u64;
+                let nodes = worker.nodes + helper_nodes(shared);
                 on_info(&SearchInfo {
-                    depth,
-                    seldepth: self.seldepth.max(depth),
-                    multipv: line,
+                    depth: depth as u32,
+                    seldepth: worker.seldepth.max(depth as usize) as u32,
+                    multipv: line + 1,
                     score: Score::from_internal(score),
                     bound: Bound::Exact,
                     wdl: config.show_wdl.then(|| wdl(score)),
-                    nodes: self.nodes,
-                    nps: self.nodes * 1000 / elapsed.max(1),
-                    hashfull: 0,
+                    nodes,
+                    nps: nodes * 1000 / elapsed.max(1),
+                    hashfull: shared.tt.hashfull(),
                     time_ms: elapsed,
                     tbhits: 0,
                     pv,
                 });
-                if self.stopped {
-                    return best;
-                }
-                if let Some(mate) = self.limits.mate
-                    && matches!(Score::from_internal(score), Score::Mate(n) if n > 0 && n <= mate as i32)
-                {
-                    return best;
-                }
             }
-            if !self.control.is_pondering() && self.time.soft_expired() {
-                break;
+            if worker.stopped {
+                return result;
             }
         }
-        best
+        if !main {
+            continue;
+        }
+        if let Some(mate) = limits.mate
+            && matches!(Score::from_internal(scores[0]), Score::Mate(n) if n > 0 && n <= mate as i32)
+        {
+            break;
+        }
+        if !shared.control.is_pondering() && stop_after_iteration(shared, depth, best_changes) {
+            break;
+        }
+        best_changes = best_changes * 2 / 3;
     }
+    result
+}
 
-    fn root_search(&mut self, moves: &[Move], depth: u32) -> i32 {
-        let mut alpha = -INFINITY;
-        self.pv_len[0] = 0;
-        for &mv in moves {
-            let mut child = self.root;
-            child.play(mv);
-            self.history.push(self.root.hash());
-            let score = -self.alphabeta(&child, depth as i32 - 1, 1, -INFINITY, -alpha);
-            self.history.pop();
-            if self.stopped {
-                break;
-            }
-            if score > alpha {
-                alpha = score;
-                self.update_pv(0, mv);
-            }
-        }
-        alpha
-    }
+fn helper_nodes(shared: &Shared) -> u64 {
+    shared
+        .nodes
+        .iter()
+        .skip(1)
+        .map(|n| n.load(Ordering::Relaxed))
+        .sum()
+}
 
-    fn update_pv(&mut self, ply: usize, mv: Move) {
-        self.pv[ply][0] = mv;
-        let child_len = self.pv_len[ply + 1];
-        for i in 0..child_len {
-            self.pv[ply][i + 1] = self.pv[ply + 1][i];
-        }
-        self.pv_len[ply] = child_len + 1;
-    }
-
-    fn should_stop(&mut self) -> bool {
-        if self.nodes % 1024 == 0 {
-            if self.control.is_stopped()
-                || (!self.control.is_pondering() && self.time.hard_expired())
-            {
-                self.stopped = true;
-            }
-        }
-        if self.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            self.stopped = true;
-        }
-        self.stopped
-    }
-
-    fn is_repetition(&self, board: &Board<A::Occ>) -> bool {
-        let key = board.hash();
-        self.history
-            .iter()
-            .rev()
-            .take(board.halfmove_clock() as usize)
-            .skip(1)
-            .step_by(2)
-            .any(|&k| k == key)
-    }
-
-    fn alphabeta(&mut self, board: &Board<A::Occ>, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.pv_len[ply] = 0;
-        if depth <= 0 {
-            return self.quiescence(board, ply, alpha, beta);
-        }
-        self.nodes += 1;
-        if self.should_stop() {
-            return 0;
-        }
-        if board.halfmove_clock() >= 100 || self.is_repetition(board) || board.insufficient_material() {
-            return DRAW;
-        }
-        if ply >= MAX_PLY - 2 {
-            return evaluate(board);
-        }
-        let moves = legal_moves::<A>(board);
-        if moves.is_empty() {
-            return if board.in_check::<A>() { mated_in(ply) } else { DRAW };
-        }
-        let mut best = -INFINITY;
-        for &mv in moves.iter() {
-            let mut child = *board;
-            child.play(mv);
-            self.history.push(board.hash());
-            let score = -self.alphabeta(&child, depth - 1, ply + 1, -beta, -alpha);
-            self.history.pop();
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    self.update_pv(ply, mv);
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
-        }
-        best
-    }
-
-    fn quiescence(&mut self, board: &Board<A::Occ>, ply: usize, mut alpha: i32, beta: i32) -> i32 {
-        self.nodes += 1;
-        self.seldepth = self.seldepth.max(ply as u32);
-        if self.should_stop() {
-            return 0;
-        }
-        let stand_pat = evaluate(board);
-        if stand_pat >= beta || ply >= MAX_PLY - 2 {
-            return stand_pat;
-        }
-        alpha = alpha.max(stand_pat);
-        let mut moves = MoveList::new();
-        piecewise::generate::<A, _>(board, GenType::Noisy, &mut moves);
-        for &mv in moves.iter() {
-            let mut child = *board;
-            child.play(mv);
-            let score = -self.quiescence(&child, ply + 1, -beta, -alpha);
-            if self.stopped {
-                return 0;
-            }
-            if score > alpha {
-                alpha = score;
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        alpha
-    }
+/// After an iteration: is there time for another? An unstable best move earns more time.
+fn stop_after_iteration(shared: &Shared, _depth: i32, best_changes: u32) -> bool {
+    let Some(soft) = shared.time.soft_limit() else {
+        return false;
+    };
+    let scale = 0.7 + 0.3 * best_changes.min(5) as f64;
+    shared.time.elapsed().as_secs_f64() >= soft.as_secs_f64() * scale.min(2.0)
 }
 
 /// A rough win/draw/loss estimate (per mille) from a score.
 fn wdl(score: i32) -> (u32, u32, u32) {
+    if score >= MATE_BOUND {
+        return (1000, 0, 0);
+    }
+    if score <= -MATE_BOUND {
+        return (0, 0, 1000);
+    }
     let win = |s: f64| 1000.0 / (1.0 + (-(s - 200.0) / 80.0).exp());
     let s = score.clamp(-2000, 2000) as f64;
     let w = win(s).round() as u32;

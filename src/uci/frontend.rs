@@ -10,9 +10,9 @@ use super::options::{Change, Options, shorten};
 use super::position::parse_position;
 use crate::board::{Board, Game};
 use crate::engine::Engine;
-use crate::eval::evaluate;
+use crate::attacks::Magic;
+use crate::eval::describe;
 use crate::search::bench;
-use crate::types::Color;
 use std::io::Write;
 
 /// Whether to keep reading input.
@@ -190,17 +190,8 @@ impl FrontEnd {
     }
 
     fn eval(&self) {
-        let board = self.game.board();
-        let cp = evaluate(board);
-        let white = if board.side_to_move() == Color::White {
-            cp
-        } else {
-            -cp
-        };
-        self.engine.say(format!(
-            "Evaluation: {:+.2} (white side), {cp} cp for the side to move",
-            f64::from(white) / 100.0
-        ));
+        self.engine
+            .say(describe::<Magic>(self.game.board()));
     }
 
     fn bench(&mut self, depth: Option<&str>) {

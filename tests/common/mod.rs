@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 /// `../shared/data/<rel>` beside the repository, where the published reference data lives.
 pub fn shared_data(rel: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data").join(rel);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data")
+        .join(rel);
     assert!(
         path.exists(),
         "reference data {} is missing: the tests need ../shared beside the repository",

@@ -1,0 +1,270 @@
+//! The staged move picker: hash move, good captures, killers, counter move, quiets by history,
+//! bad captures. Each stage generates only when it is reached, so a cut-off by the hash move
+//! costs no generation at all. Quiet moves come from the direction-wise target sets; the hash
+//! move, killers and counter move already tried are taken out of those sets by test-and-reset,
+//! so no move is searched twice.
+
+use super::history::{History, PieceMove};
+use super::see::{SEE_VALUES, see_ge};
+use crate::attacks::SliderAttacks;
+use crate::board::Board;
+use crate::movegen::{GenType, MAX_MOVES, MoveList, directional::TargetSets, is_legal};
+use crate::types::{Move, PieceType};
+use std::mem::MaybeUninit;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    TtMove,
+    GenerateNoisy,
+    GoodNoisy,
+    Killer1,
+    Killer2,
+    Counter,
+    GenerateQuiet,
+    Quiets,
+    BadNoisy,
+    Done,
+}
+
+#[derive(Clone, Copy)]
+struct Scored {
+    mv: Move,
+    score: i32,
+}
+
+/// Moves with ordering scores, uninitialised beyond `len` so a picker per node is cheap.
+struct ScoredMoves {
+    entries: [MaybeUninit<Scored>; MAX_MOVES],
+    len: usize,
+}
+
+impl ScoredMoves {
+    fn new() -> Self {
+        ScoredMoves {
+            entries: [MaybeUninit::uninit(); MAX_MOVES],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, mv: Move, score: i32) {
+        self.entries[self.len] = MaybeUninit::new(Scored { mv, score });
+        self.len += 1;
+    }
+
+    fn get(&self, i: usize) -> Scored {
+        debug_assert!(i < self.len);
+        // SAFETY: entries below `len` were written by `push`.
+        unsafe { self.entries[i].assume_init() }
+    }
+
+    /// Swaps the best-scored move from `index` on into `index` (a lazy selection sort).
+    fn select_best(&mut self, index: usize) -> Scored {
+        let mut best = index;
+        let mut best_score = self.get(index).score;
+        for i in index + 1..self.len {
+            let score = self.get(i).score;
+            if score > best_score {
+                best = i;
+                best_score = score;
+            }
+        }
+        self.entries.swap(index, best);
+        self.get(index)
+    }
+}
+
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Move,
+    killers: [Move; 2],
+    counter: Move,
+    /// Moves already returned by the hash-move/killer/counter stages.
+    tried_specials: [Move; 4],
+    noisy: ScoredMoves,
+    noisy_index: usize,
+    bad_noisy: ScoredMoves,
+    bad_index: usize,
+    quiets: ScoredMoves,
+    quiet_index: usize,
+    /// Quiescence search: captures (and promotions) only, bad ones dropped.
+    noisy_only: bool,
+    skip_quiets: bool,
+}
+
+impl MovePicker {
+    pub fn new(tt_move: Move, killers: [Move; 2], counter: Move) -> MovePicker {
+        MovePicker {
+            stage: Stage::TtMove,
+            tt_move,
+            killers,
+            counter,
+            tried_specials: [Move::NULL; 4],
+            noisy: ScoredMoves::new(),
+            noisy_index: 0,
+            bad_noisy: ScoredMoves::new(),
+            bad_index: 0,
+            quiets: ScoredMoves::new(),
+            quiet_index: 0,
+            noisy_only: false,
+            skip_quiets: false,
+        }
+    }
+
+    /// For quiescence: the hash move if it is noisy, then the captures that do not lose material.
+    pub fn noisy(tt_move: Move) -> MovePicker {
+        let tt_move = if tt_move.is_quiet() {
+            Move::NULL
+        } else {
+            tt_move
+        };
+        let mut picker = MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL);
+        picker.noisy_only = true;
+        picker
+    }
+
+    /// Late-move pruning: no more quiet moves from here on (bad captures still come).
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
+    }
+
+    fn already_tried(&self, mv: Move) -> bool {
+        self.tried_specials.contains(&mv)
+    }
+
+    fn remember(&mut self, mv: Move) {
+        if let Some(slot) = self.tried_specials.iter_mut().find(|m| m.is_null()) {
+            *slot = mv;
+        }
+    }
+
+    /// The next move to search, or `None` when all are done.
+    pub fn next<A: SliderAttacks>(
+        &mut self,
+        board: &Board<A::Occ>,
+        history: &History,
+        context: &[Option<PieceMove>; 2],
+    ) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::TtMove => {
+                    self.stage = Stage::GenerateNoisy;
+                    if is_legal::<A>(board, self.tt_move) {
+                        self.remember(self.tt_move);
+                        return Some(self.tt_move);
+                    }
+                }
+                Stage::GenerateNoisy => {
+                    let mut list = MoveList::new();
+                    TargetSets::new::<A>(board, GenType::Noisy).drain(&mut list);
+                    for &mv in list.iter() {
+                        if mv != self.tt_move {
+                            self.noisy.push(mv, noisy_score(board, history, mv));
+                        }
+                    }
+                    self.stage = Stage::GoodNoisy;
+                }
+                Stage::GoodNoisy => {
+                    if self.noisy_index < self.noisy.len {
+                        let Scored { mv, score } = self.noisy.select_best(self.noisy_index);
+                        self.noisy_index += 1;
+                        // Losing captures wait until after the quiet moves.
+                        let threshold = if mv.promotion() == Some(PieceType::Queen) {
+                            -200
+                        } else {
+                            -score / 64
+                        };
+                        if see_ge::<A>(board, mv, threshold.min(0)) {
+                            return Some(mv);
+                        }
+                        self.bad_noisy.push(mv, score);
+                        continue;
+                    }
+                    self.stage = if self.noisy_only {
+                        Stage::Done
+                    } else {
+                        Stage::Killer1
+                    };
+                }
+                Stage::Killer1 | Stage::Killer2 | Stage::Counter => {
+                    let mv = match self.stage {
+                        Stage::Killer1 => self.killers[0],
+                        Stage::Killer2 => self.killers[1],
+                        _ => self.counter,
+                    };
+                    self.stage = match self.stage {
+                        Stage::Killer1 => Stage::Killer2,
+                        Stage::Killer2 => Stage::Counter,
+                        _ => Stage::GenerateQuiet,
+                    };
+                    if !self.skip_quiets
+                        && mv.is_quiet()
+                        && !self.already_tried(mv)
+                        && is_legal::<A>(board, mv)
+                    {
+                        self.remember(mv);
+                        return Some(mv);
+                    }
+                }
+                Stage::GenerateQuiet => {
+                    if !self.skip_quiets {
+                        let mut sets = TargetSets::new::<A>(board, GenType::Quiet);
+                        for mv in self.tried_specials {
+                            if !mv.is_null() && mv.is_quiet() {
+                                sets.remove(board, mv);
+                            }
+                        }
+                        let mut list = MoveList::new();
+                        sets.drain(&mut list);
+                        let us = board.side_to_move();
+                        for &mv in list.iter() {
+                            let piece = board.piece_on(mv.from()).expect("a mover");
+                            self.quiets
+                                .push(mv, history.quiet_score(us, mv, piece, context));
+                        }
+                    }
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if !self.skip_quiets && self.quiet_index < self.quiets.len {
+                        let mv = self.quiets.select_best(self.quiet_index).mv;
+                        self.quiet_index += 1;
+                        return Some(mv);
+                    }
+                    self.stage = Stage::BadNoisy;
+                }
+                Stage::BadNoisy => {
+                    if self.bad_index < self.bad_noisy.len {
+                        let mv = self.bad_noisy.get(self.bad_index).mv;
+                        self.bad_index += 1;
+                        return Some(mv);
+                    }
+                    self.stage = Stage::Done;
+                }
+                Stage::Done => return None,
+            }
+        }
+    }
+}
+
+/// Most valuable victim first, then capture history; promotions by the new piece.
+fn noisy_score<O: crate::attacks::Occupancy>(board: &Board<O>, history: &History, mv: Move) -> i32 {
+    let piece = board.piece_on(mv.from()).expect("a mover");
+    let victim = if mv.is_en_passant() {
+        PieceType::Pawn
+    } else {
+        board.piece_type_on(mv.to()).unwrap_or(PieceType::Pawn)
+    };
+    let mut score = if mv.is_capture() {
+        SEE_VALUES[victim as usize] * 16 + history.capture_score(piece, mv.to(), victim)
+    } else {
+        0
+    };
+    if let Some(promo) = mv.promotion() {
+        score += if promo == PieceType::Queen {
+            8_000
+        } else {
+            -8_000
+        };
+    }
+    score
+}

@@ -1,0 +1,256 @@
+//! The transposition table: buckets of four entries on one cache line, shared by all search
+//! threads without locks. Each entry is two atomic words, the key stored XOR-ed with the data,
+//! so a torn write (two threads storing at once) fails verification instead of being misread.
+
+use super::Bound;
+use super::score::MATE_BOUND;
+use crate::types::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+const ENTRIES_PER_BUCKET: usize = 4;
+
+#[derive(Default)]
+struct Entry {
+    key_xor_data: AtomicU64,
+    data: AtomicU64,
+}
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket {
+    entries: [Entry; ENTRIES_PER_BUCKET],
+}
+
+/// What a probe found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    pub mv: Move,
+    /// Score relative to the probing node (mate distances adjusted).
+    pub score: i32,
+    pub eval: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+// data layout: move 16 | score 16 | eval 16 | depth 8 | bound 2 | generation 6
+fn pack(mv: Move, score: i32, eval: i32, depth: i32, bound: Bound, generation: u8) -> u64 {
+    let bound_bits = match bound {
+        Bound::Exact => 3,
+        Bound::Lower => 1,
+        Bound::Upper => 2,
+    };
+    mv.raw() as u64
+        | (score as i16 as u16 as u64) << 16
+        | (eval as i16 as u16 as u64) << 32
+        | (depth.clamp(0, 255) as u64) << 48
+        | bound_bits << 56
+        | ((generation & 63) as u64) << 58
+}
+
+fn unpack_bound(data: u64) -> Option<Bound> {
+    match (data >> 56) & 3 {
+        3 => Some(Bound::Exact),
+        1 => Some(Bound::Lower),
+        2 => Some(Bound::Upper),
+        _ => None,
+    }
+}
+
+fn generation_of(data: u64) -> u8 {
+    (data >> 58) as u8 & 63
+}
+
+fn depth_of(data: u64) -> i32 {
+    (data >> 48) as u8 as i32
+}
+
+/// Mate scores are stored as distance from the node, not from the root.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+pub struct TranspositionTable {
+    buckets: Vec<Bucket>,
+    generation: u8,
+}
+
+impl TranspositionTable {
+    pub const MAX_MB: usize = 1 << 20;
+
+    pub fn new(mb: usize) -> TranspositionTable {
+        let mut tt = TranspositionTable {
+            buckets: Vec::new(),
+            generation: 0,
+        };
+        tt.resize(mb);
+        tt
+    }
+
+    /// Reallocates to `mb` megabytes (at least one bucket), emptying the table.
+    pub fn resize(&mut self, mb: usize) {
+        let count = (mb.clamp(1, Self::MAX_MB) << 20) / std::mem::size_of::<Bucket>();
+        self.buckets = Vec::new();
+        self.buckets.resize_with(count.max(1), Bucket::default);
+        self.generation = 0;
+    }
+
+    pub fn size_mb(&self) -> usize {
+        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+    }
+
+    pub fn clear(&mut self) {
+        for bucket in &mut self.buckets {
+            *bucket = Bucket::default();
+        }
+        self.generation = 0;
+    }
+
+    /// A new search: entries from earlier ones age and get replaced first.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> &Bucket {
+        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
+        &self.buckets[index]
+    }
+
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let ptr = self.bucket(key) as *const Bucket as *const i8;
+            // SAFETY: prefetching is a hint; any address is allowed.
+            unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
+        }
+    }
+
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
+        for entry in &self.bucket(key).entries {
+            let data = entry.data.load(Ordering::Relaxed);
+            if entry.key_xor_data.load(Ordering::Relaxed) ^ data == key {
+                let bound = unpack_bound(data)?;
+                return Some(TtEntry {
+                    mv: Move::from_raw(data as u16).unwrap_or(Move::NULL),
+                    score: score_from_tt((data >> 16) as u16 as i16 as i32, ply),
+                    eval: (data >> 32) as u16 as i16 as i32,
+                    depth: depth_of(data),
+                    bound,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores a result, replacing the same position's entry or else the least valuable one
+    /// (shallowest, oldest). A move-less store keeps the move already known.
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        mut mv: Move,
+        score: i32,
+        eval: i32,
+        depth: i32,
+        bound: Bound,
+    ) {
+        let bucket = self.bucket(key);
+        let mut target = &bucket.entries[0];
+        let mut worst = i32::MAX;
+        for entry in &bucket.entries {
+            let data = entry.data.load(Ordering::Relaxed);
+            let stored_key = entry.key_xor_data.load(Ordering::Relaxed) ^ data;
+            if stored_key == key || unpack_bound(data).is_none() {
+                if stored_key == key {
+                    // Keep a deeper exact entry of the same position unless this one is exact.
+                    if bound != Bound::Exact
+                        && depth + 3 < depth_of(data)
+                        && generation_of(data) == self.generation
+                    {
+                        return;
+                    }
+                    if mv.is_null() {
+                        mv = Move::from_raw(data as u16).unwrap_or(Move::NULL);
+                    }
+                }
+                target = entry;
+                break;
+            }
+            let age = (self.generation.wrapping_sub(generation_of(data))) & 63;
+            let value = depth_of(data) - 8 * age as i32;
+            if value < worst {
+                worst = value;
+                target = entry;
+            }
+        }
+        let data = pack(
+            mv,
+            score_to_tt(score, ply),
+            eval,
+            depth,
+            bound,
+            self.generation,
+        );
+        target.key_xor_data.store(key ^ data, Ordering::Relaxed);
+        target.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Per-mille of the first thousand entries holding data of the current search.
+    pub fn hashfull(&self) -> u32 {
+        let mut used = 0;
+        let mut seen = 0;
+        for bucket in self.buckets.iter().take(1000 / ENTRIES_PER_BUCKET) {
+            for entry in &bucket.entries {
+                let data = entry.data.load(Ordering::Relaxed);
+                seen += 1;
+                if unpack_bound(data).is_some() && generation_of(data) == self.generation {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / seen.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::{MoveKind, Square};
+
+    #[test]
+    fn stores_and_finds_with_mate_distance_relative_to_the_node() {
+        let tt = TranspositionTable::new(1);
+        let mv = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
+        tt.store(0xABCD, 3, mv, super::super::MATE - 10, 25, 7, Bound::Lower);
+        let e = tt.probe(0xABCD, 5).unwrap();
+        assert_eq!(e.mv, mv);
+        assert_eq!(e.score, super::super::MATE - 12);
+        assert_eq!((e.eval, e.depth, e.bound), (25, 7, Bound::Lower));
+        assert!(tt.probe(0xABCE, 5).is_none());
+    }
+
+    #[test]
+    fn empty_table_has_nothing_and_is_not_full() {
+        let tt = TranspositionTable::new(1);
+        assert!(tt.probe(0, 0).is_none());
+        assert_eq!(tt.hashfull(), 0);
+    }
+}

@@ -1,0 +1,704 @@
+//! One search thread's alpha-beta: principal variation search with the usual selectivity
+//! (null move, reverse futility, late-move pruning and reductions, SEE pruning, singular
+//! extensions) and a quiescence search over captures.
+
+use super::history::{History, MAX_PLY, PieceMove, bonus};
+use super::picker::MovePicker;
+use super::score::{DRAW, INFINITY, MATE_BOUND, mate_in, mated_in};
+use super::see::{SEE_VALUES, see_ge};
+use super::tt::TranspositionTable;
+use super::{Bound, Limits, SearchControl, TimeManager};
+use crate::attacks::SliderAttacks;
+use crate::board::Board;
+use crate::eval::{PawnCache, evaluate};
+use crate::types::{Move, Piece, PieceType};
+use std::sync::LazyLock;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// Late-move reduction by depth and move number.
+static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
+    let mut table = [[0; 64]; 64];
+    for (depth, row) in table.iter_mut().enumerate().skip(1) {
+        for (played, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.8 + (depth as f64).ln() * (played as f64).ln() / 2.3) as i32;
+        }
+    }
+    table
+});
+
+/// What every thread of one search shares.
+pub struct Shared<'a> {
+    pub tt: &'a TranspositionTable,
+    pub control: &'a SearchControl,
+    pub limits: &'a Limits,
+    pub time: TimeManager,
+    /// Set by the main thread when the search must end (time, nodes, stop).
+    pub abort: AtomicBool,
+    /// Node counts per thread.
+    pub nodes: Vec<AtomicU64>,
+}
+
+impl Shared<'_> {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// The moves searched at a node before the current one (for history maluses), on the stack.
+struct Tried<T: Copy> {
+    items: [T; 64],
+    len: usize,
+}
+
+impl<T: Copy> Tried<T> {
+    fn new(fill: T) -> Self {
+        Tried {
+            items: [fill; 64],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, item: T) {
+        if self.len < self.items.len() {
+            self.items[self.len] = item;
+        }
+        self.len += 1;
+    }
+
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len.min(self.items.len())]
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct PlyState {
+    static_eval: i32,
+    /// The move made from this ply (None for a null move or none yet).
+    moved: Option<PieceMove>,
+    excluded: Move,
+}
+
+pub struct Worker<'a, A: SliderAttacks> {
+    pub shared: &'a Shared<'a>,
+    pub id: usize,
+    pub history: &'a mut History,
+    /// Keys of the game so far and of the current search path, for repetitions.
+    pub keys: Vec<u64>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    /// The moves the root may play (searchmoves, MultiPV lines not yet taken).
+    pub root_moves: Vec<Move>,
+    pawn_cache: PawnCache,
+    stack: [PlyState; MAX_PLY + 4],
+    pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pub pv_len: [usize; MAX_PLY + 1],
+    _attacks: std::marker::PhantomData<A>,
+}
+
+impl<'a, A: SliderAttacks> Worker<'a, A> {
+    pub fn new(
+        shared: &'a Shared<'a>,
+        id: usize,
+        history: &'a mut History,
+        keys: Vec<u64>,
+    ) -> Self {
+        Worker {
+            shared,
+            id,
+            history,
+            keys,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_moves: Vec::new(),
+            pawn_cache: PawnCache::default(),
+            stack: [PlyState::default(); MAX_PLY + 4],
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            _attacks: std::marker::PhantomData,
+        }
+    }
+
+    pub fn pv_line(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]].to_vec()
+    }
+
+    /// Polls the stop conditions every 1024 nodes (the main thread also the clock).
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.nodes & 1023 == 0 {
+            self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            let shared = self.shared;
+            if self.id == 0 {
+                let out_of_time = !shared.control.is_pondering() && shared.time.hard_expired();
+                let out_of_nodes = shared
+                    .limits
+                    .nodes
+                    .is_some_and(|n| shared.total_nodes() >= n);
+                if shared.control.is_stopped() || out_of_time || out_of_nodes {
+                    shared.abort.store(true, Ordering::Relaxed);
+                }
+            }
+            if shared.abort.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    fn context(&self, ply: usize) -> [Option<PieceMove>; 2] {
+        let prev = |back: usize| {
+            if ply >= back {
+                self.stack[ply - back].moved
+            } else {
+                None
+            }
+        };
+        [prev(1), prev(2)]
+    }
+
+    fn is_repetition(&self, board: &Board<A::Occ>) -> bool {
+        let key = board.hash();
+        let window = board.halfmove_clock() as usize;
+        self.keys
+            .iter()
+            .rev()
+            .take(window)
+            .skip(1)
+            .step_by(2)
+            .any(|&k| k == key)
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = self.pv_len[ply + 1];
+        head[ply][0] = mv;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// Plays `mv` on a copy, pushing the parent's key onto the repetition path.
+    #[inline]
+    fn make(&mut self, board: &Board<A::Occ>, mv: Move, ply: usize) -> Board<A::Occ> {
+        let mut child = *board;
+        child.play(mv);
+        self.shared.tt.prefetch(child.hash());
+        self.keys.push(board.hash());
+        let piece = board.piece_on(mv.from()).expect("a mover");
+        self.stack[ply].moved = Some(PieceMove { piece, to: mv.to() });
+        child
+    }
+
+    #[inline]
+    fn unmake(&mut self) {
+        self.keys.pop();
+    }
+
+    /// Principal variation search. `ply` > 0 here; the root is searched by the caller.
+    #[allow(clippy::too_many_arguments)]
+    pub fn negamax(
+        &mut self,
+        board: &Board<A::Occ>,
+        mut alpha: i32,
+        mut beta: i32,
+        mut depth: i32,
+        ply: usize,
+        in_check: bool,
+        cut_node: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.pv_len[ply] = 0;
+        if depth <= 0 && !in_check {
+            return self.quiescence(board, alpha, beta, ply);
+        }
+        depth = depth.max(1);
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.check_stop() {
+            return 0;
+        }
+        let excluded = self.stack[ply].excluded;
+
+        if !root {
+            if board.halfmove_clock() >= 100
+                || self.is_repetition(board)
+                || board.insufficient_material()
+            {
+                return DRAW;
+            }
+            if ply >= MAX_PLY - 1 {
+                return if in_check {
+                    DRAW
+                } else {
+                    evaluate::<A>(board, &mut self.pawn_cache)
+                };
+            }
+            // Mate-distance pruning: no line here can beat a mate already found closer to the root.
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+
+        let tt = self.shared.tt;
+        let entry = if excluded.is_null() {
+            tt.probe(board.hash(), ply)
+        } else {
+            None
+        };
+        let tt_move = entry.map_or(Move::NULL, |e| e.mv);
+        if let Some(e) = entry
+            && !pv_node
+            && e.depth >= depth
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            }
+        {
+            return e.score;
+        }
+
+        let eval = if in_check {
+            -INFINITY
+        } else if let Some(e) = entry {
+            // The search score is a better estimate when its bound points the right way.
+            let mut eval = if e.eval.abs() < MATE_BOUND {
+                e.eval
+            } else {
+                evaluate::<A>(board, &mut self.pawn_cache)
+            };
+            if e.score.abs() < MATE_BOUND
+                && match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.score > eval,
+                    Bound::Upper => e.score < eval,
+                }
+            {
+                eval = e.score;
+            }
+            eval
+        } else {
+            evaluate::<A>(board, &mut self.pawn_cache)
+        };
+        let static_eval = if in_check {
+            -INFINITY
+        } else if let Some(e) = entry {
+            e.eval
+        } else {
+            eval
+        };
+        self.stack[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        self.history.clear_killers(ply + 1);
+
+        if !pv_node && !in_check && excluded.is_null() {
+            // Reverse futility: far above beta with little depth left, assume it holds.
+            if depth <= 8 && eval - 75 * (depth - improving as i32) >= beta && eval < MATE_BOUND {
+                return (eval + beta) / 2;
+            }
+            // Null move: if passing still fails high, a real move will too. Not with only pawns
+            // (zugzwang) and not twice in a row.
+            let has_pieces = (board.colored(board.side_to_move())
+                & !(board.pieces(PieceType::Pawn) | board.pieces(PieceType::King)))
+            .any();
+            if depth >= 3
+                && eval >= beta
+                && static_eval >= beta - 20 * depth + 150
+                && has_pieces
+                && ply >= 1
+                && self.stack[ply - 1].moved.is_some()
+            {
+                let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
+                let mut child = *board;
+                child.play_null();
+                self.keys.push(board.hash());
+                self.stack[ply].moved = None;
+                let score = -self.negamax(
+                    &child,
+                    -beta,
+                    -beta + 1,
+                    depth - r,
+                    ply + 1,
+                    false,
+                    !cut_node,
+                );
+                self.keys.pop();
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move this node is probably not critical.
+        if tt_move.is_null() && depth >= 4 && (pv_node || cut_node) {
+            depth -= 1;
+        }
+
+        let us = board.side_to_move();
+        let context = self.context(ply);
+        let counter = self.history.counter(context[0]);
+        let mut picker = MovePicker::new(tt_move, self.history.killers(ply), counter);
+        let mut best_score = -INFINITY;
+        let mut best_move = Move::NULL;
+        let original_alpha = alpha;
+        let mut moves_searched = 0;
+        let mut quiets_tried = Tried::<(Move, Piece)>::new((Move::NULL, Piece::WhitePawn));
+        let mut captures_tried = Tried::<Move>::new(Move::NULL);
+
+        while let Some(mv) = picker.next::<A>(board, self.history, &context) {
+            if mv == excluded || (root && !self.root_moves.contains(&mv)) {
+                continue;
+            }
+            let quiet = mv.is_quiet();
+            let piece = board.piece_on(mv.from()).expect("a mover");
+
+            if !root
+                && best_score > -MATE_BOUND
+                && (board.colored(us) & !board.pieces(PieceType::Pawn)).several()
+            {
+                // Late-move pruning and futility: late quiet moves at low depth rarely matter.
+                if quiet {
+                    let limit = (3 + depth * depth) / (2 - improving as i32);
+                    if quiets_tried.len as i32 >= limit && !in_check {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    if !in_check && depth <= 8 && eval + 100 + 90 * depth <= alpha {
+                        picker.skip_quiets();
+                        continue;
+                    }
+                    if depth <= 8 && !see_ge::<A>(board, mv, -60 * depth) {
+                        continue;
+                    }
+                } else if depth <= 6 && !see_ge::<A>(board, mv, -25 * depth * depth) {
+                    continue;
+                }
+            }
+
+            // Singular extension: is the hash move much better than every other move?
+            let mut extension = 0;
+            if !root
+                && depth >= 8
+                && mv == tt_move
+                && excluded.is_null()
+                && let Some(e) = entry
+                && e.depth >= depth - 3
+                && e.bound != Bound::Upper
+                && e.score.abs() < MATE_BOUND
+            {
+                let singular_beta = e.score - 2 * depth;
+                self.stack[ply].excluded = mv;
+                let score = self.negamax(
+                    board,
+                    singular_beta - 1,
+                    singular_beta,
+                    (depth - 1) / 2,
+                    ply,
+                    in_check,
+                    cut_node,
+                );
+                self.stack[ply].excluded = Move::NULL;
+                if self.stopped {
+                    return 0;
+                }
+                if score < singular_beta {
+                    extension = 1;
+                } else if singular_beta >= beta {
+                    // Several moves beat beta: a cut is near certain (multi-cut).
+                    return singular_beta;
+                } else if e.score >= beta {
+                    extension = -1;
+                }
+            }
+
+            let child = self.make(board, mv, ply);
+            let gives_check = child.in_check::<A>();
+            if gives_check && extension == 0 {
+                extension = 1;
+            }
+            let new_depth = depth - 1 + extension;
+            moves_searched += 1;
+
+            let mut score;
+            if moves_searched == 1 {
+                score = -self.negamax(
+                    &child,
+                    -beta,
+                    -alpha,
+                    new_depth,
+                    ply + 1,
+                    gives_check,
+                    !pv_node && !cut_node,
+                );
+            } else {
+                // Late-move reductions.
+                let mut r = 0;
+                if depth >= 3 && moves_searched > 1 + pv_node as i32 {
+                    r = REDUCTIONS[depth.min(63) as usize][moves_searched.min(63) as usize];
+                    if quiet {
+                        r += !pv_node as i32 + cut_node as i32 - improving as i32;
+                        let hist = self.history.quiet_score(us, mv, piece, &context);
+                        r -= hist / 8_000;
+                        if mv == self.history.killers(ply)[0]
+                            || mv == self.history.killers(ply)[1]
+                            || mv == counter
+                        {
+                            r -= 1;
+                        }
+                    } else {
+                        r = r / 2 + cut_node as i32;
+                    }
+                    if gives_check {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                score = -self.negamax(
+                    &child,
+                    -alpha - 1,
+                    -alpha,
+                    new_depth - r,
+                    ply + 1,
+                    gives_check,
+                    true,
+                );
+                if score > alpha && r > 0 {
+                    score = -self.negamax(
+                        &child,
+                        -alpha - 1,
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        gives_check,
+                        !cut_node,
+                    );
+                }
+                if score > alpha && score < beta && pv_node {
+                    score = -self.negamax(
+                        &child,
+                        -beta,
+                        -alpha,
+                        new_depth,
+                        ply + 1,
+                        gives_check,
+                        false,
+                    );
+                }
+            }
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    alpha = score;
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if alpha >= beta {
+                        self.reward_cutoff(
+                            board,
+                            mv,
+                            ply,
+                            depth,
+                            quiets_tried.as_slice(),
+                            captures_tried.as_slice(),
+                            &context,
+                        );
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push((mv, piece));
+            } else {
+                captures_tried.push(mv);
+            }
+        }
+
+        if moves_searched == 0 {
+            return if !excluded.is_null() {
+                alpha
+            } else if in_check {
+                mated_in(ply)
+            } else {
+                DRAW
+            };
+        }
+
+        if excluded.is_null() {
+            let bound = if best_score >= beta {
+                Bound::Lower
+            } else if alpha > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            tt.store(
+                board.hash(),
+                ply,
+                best_move,
+                best_score,
+                static_eval,
+                depth,
+                bound,
+            );
+        }
+        best_score
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn reward_cutoff(
+        &mut self,
+        board: &Board<A::Occ>,
+        mv: Move,
+        ply: usize,
+        depth: i32,
+        quiets: &[(Move, Piece)],
+        captures: &[Move],
+        context: &[Option<PieceMove>; 2],
+    ) {
+        let us = board.side_to_move();
+        let b = bonus(depth);
+        if mv.is_quiet() {
+            let piece = board.piece_on(mv.from()).expect("a mover");
+            self.history
+                .reward_quiet(us, ply, (mv, piece), quiets, context, depth);
+        } else {
+            self.update_capture_history(board, mv, b);
+        }
+        for &c in captures {
+            self.update_capture_history(board, c, -b);
+        }
+    }
+
+    fn update_capture_history(&mut self, board: &Board<A::Occ>, mv: Move, delta: i32) {
+        if !mv.is_capture() {
+            return;
+        }
+        let piece = board.piece_on(mv.from()).expect("a mover");
+        let victim = board.piece_type_on(mv.to()).unwrap_or(PieceType::Pawn);
+        self.history.update_capture(piece, mv.to(), victim, delta);
+    }
+
+    /// Captures (and promotions) until the position is quiet; all evasions when in check.
+    pub fn quiescence(
+        &mut self,
+        board: &Board<A::Occ>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        self.pv_len[ply] = 0;
+        if self.check_stop() {
+            return 0;
+        }
+        if board.halfmove_clock() >= 100 || board.insufficient_material() {
+            return DRAW;
+        }
+        let in_check = board.in_check::<A>();
+        if ply >= MAX_PLY - 1 {
+            return if in_check {
+                DRAW
+            } else {
+                evaluate::<A>(board, &mut self.pawn_cache)
+            };
+        }
+
+        let tt = self.shared.tt;
+        let entry = tt.probe(board.hash(), ply);
+        if let Some(e) = entry
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            }
+        {
+            return e.score;
+        }
+
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            entry.map_or_else(|| evaluate::<A>(board, &mut self.pawn_cache), |e| e.eval)
+        };
+        let mut best_score = static_eval;
+        if !in_check {
+            if static_eval >= beta {
+                return static_eval;
+            }
+            alpha = alpha.max(static_eval);
+        }
+
+        let tt_move = entry.map_or(Move::NULL, |e| e.mv);
+        let mut picker = if in_check {
+            MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL)
+        } else {
+            MovePicker::noisy(tt_move)
+        };
+        let context = self.context(ply);
+        let mut best_move = Move::NULL;
+        let mut searched = 0;
+        while let Some(mv) = picker.next::<A>(board, self.history, &context) {
+            if !in_check {
+                // Delta pruning: even winning the piece cannot lift the score to alpha.
+                let victim = board
+                    .piece_type_on(mv.to())
+                    .map_or(0, |p| SEE_VALUES[p as usize]);
+                if mv.promotion().is_none() && static_eval + victim + 200 <= alpha {
+                    continue;
+                }
+                if !see_ge::<A>(board, mv, 0) {
+                    continue;
+                }
+            }
+            let child = self.make(board, mv, ply);
+            searched += 1;
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            self.unmake();
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                if score > alpha {
+                    best_move = mv;
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if in_check && searched == 0 {
+            return mated_in(ply);
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        tt.store(
+            board.hash(),
+            ply,
+            best_move,
+            best_score,
+            static_eval,
+            0,
+            bound,
+        );
+        best_score
+    }
+}
