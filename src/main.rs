@@ -27,7 +27,10 @@ fn main() -> ExitCode {
             Err(e) => (EngineConfig::default(), Some(e)),
         },
     };
-    let level = config.log_level.clone().unwrap_or_else(|| "warn".to_string());
+    let level = config
+        .log_level
+        .clone()
+        .unwrap_or_else(|| "warn".to_string());
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(level))
         .target(env_logger::Target::Stderr)
         .format_timestamp_millis()

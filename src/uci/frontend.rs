@@ -8,9 +8,9 @@ use super::go::{GoRequest, parse_go};
 use super::number::parse_integer;
 use super::options::{Change, Options, shorten};
 use super::position::parse_position;
+use crate::attacks::Magic;
 use crate::board::{Board, Game};
 use crate::engine::Engine;
-use crate::attacks::Magic;
 use crate::eval::describe;
 use crate::search::bench;
 use std::io::Write;
@@ -190,8 +190,7 @@ impl FrontEnd {
     }
 
     fn eval(&self) {
-        self.engine
-            .say(describe::<Magic>(self.game.board()));
+        self.engine.say(describe::<Magic>(self.game.board()));
     }
 
     fn bench(&mut self, depth: Option<&str>) {

@@ -77,11 +77,13 @@ fn d_and_eval_describe_the_position() {
             .any(|l| l == "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
     );
     engine.send("eval");
-    let line = engine
-        .until(SOON, |l| l.starts_with("Evaluation: "))
-        .pop()
-        .unwrap();
-    assert!(line.contains("cp for the side to move"), "{line}");
+    let lines = engine.until(SOON, |l| l.starts_with("evaluation: "));
+    let last = lines.last().unwrap();
+    assert!(last.ends_with("cp (side to move)"), "{last}");
+    assert!(
+        lines.iter().any(|l| l.starts_with("total ")),
+        "a breakdown by term: {lines:#?}"
+    );
 }
 
 #[test]

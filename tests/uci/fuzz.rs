@@ -196,9 +196,15 @@ fn allowed_output(line: &str) -> bool {
         "   a   b",
         "Fen: ",
         "Key: ",
-        "Evaluation: ",
+        "evaluation: ",
+        "phase ",
     ];
-    line.is_empty() || PREFIXES.iter().any(|p| line.starts_with(p))
+    // `eval` prints a table: a term name, then middlegame and endgame values.
+    let table_row = || {
+        let last: Vec<&str> = line.split_whitespace().rev().take(2).collect();
+        last.len() == 2 && (last.iter().all(|w| w.parse::<i32>().is_ok()) || last == ["eg", "mg"])
+    };
+    line.is_empty() || PREFIXES.iter().any(|p| line.starts_with(p)) || table_row()
 }
 
 #[test]

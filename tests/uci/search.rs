@@ -207,9 +207,9 @@ fn searchmoves_restricts_the_root_moves() {
 fn mates_are_found_and_scored_as_mate() {
     let mut engine = Engine::start();
     for (fen, depth, best_move, mate) in [
-        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3, Some("a1a8"), 1),
-        ("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 4, Some("a1a6"), 2),
-        ("k7/8/1K6/8/8/8/8/7R b - - 0 1", 4, Some("a8b8"), -1),
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 6, Some("a1a8"), 1),
+        ("kbK5/pp6/1P6/8/8/8/8/R7 w - - 0 1", 6, Some("a1a6"), 2),
+        ("k7/8/1K6/8/8/8/8/7R b - - 0 1", 6, Some("a8b8"), -1),
     ] {
         engine.send(&format!("position fen {fen}"));
         engine.send(&format!("go depth {depth}"));
