@@ -35,26 +35,29 @@ impl TimeManager {
             };
         };
         let inc = inc.unwrap_or(0);
-        // Keep the overhead (and a little more for very short clocks) in reserve.
+        // Keep the overhead in reserve.
         let available = time.saturating_sub(overhead).max(1);
         let moves_left = limits.movestogo.map_or(30, |m| m.clamp(1, 50) as u64);
-        // Once the clock is low, spend less than the increment, so the clock settles well above
-        // the overhead instead of draining to where any lag flags.
-        let inc_share = if available > 10 * inc {
-            inc * 3 / 4
-        } else {
-            inc / 2
-        };
-        let soft = (available / moves_left + inc_share).min(available / 2);
+        let soft = (available / moves_left + inc * 3 / 4).min(available / 2);
         let hard = if limits.movestogo == Some(1) {
             available * 9 / 10
         } else {
-            // A search that often runs to the hard limit must not drain the clock either.
-            (soft * 4)
-                .min(available * 4 / 10)
-                .min(available / 10 + inc / 2)
-                .max(soft)
+            (soft * 4).min(available * 4 / 10)
         };
+        // Whatever the search does, leave a floor on the clock: three overheads and five
+        // increments (at most half the clock). At increment controls the clock then settles
+        // above the floor, spending less than the increment, instead of draining to where any
+        // lag flags.
+        let floor = overhead
+            .saturating_mul(3)
+            .saturating_add(inc.saturating_mul(5).min(time / 2));
+        let cap = time.saturating_sub(overhead.saturating_add(floor)).max(1);
+        let (soft, hard) = if limits.movestogo == Some(1) {
+            (soft, hard)
+        } else {
+            (soft.min(cap), hard.min(cap))
+        };
+        let soft = soft.min(hard);
         TimeManager {
             start,
             soft: Some(Duration::from_millis(soft.max(1))),
@@ -79,5 +82,59 @@ impl TimeManager {
     /// Scales the soft limit (more time when the best move is unstable, less when clear).
     pub fn soft_limit(&self) -> Option<Duration> {
         self.soft
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn limits(time: u64, inc: u64) -> Limits {
+        Limits {
+            wtime: Some(time),
+            btime: Some(time),
+            winc: Some(inc),
+            binc: Some(inc),
+            ..Limits::default()
+        }
+    }
+
+    fn hard_ms(limits: &Limits, overhead: u64) -> u64 {
+        let tm = TimeManager::new(limits, Color::White, overhead, Instant::now());
+        let hard = tm.hard.unwrap().as_millis() as u64;
+        assert!(tm.soft.unwrap().as_millis() as u64 <= hard.max(1));
+        hard
+    }
+
+    #[test]
+    fn the_clock_settles_above_a_floor_at_increment_controls() {
+        // 1+0.01, always spending the hard limit plus 3 ms of lag: the clock never gets low.
+        let mut clock: i64 = 1000;
+        let mut lowest = clock;
+        for _ in 0..300 {
+            let spent = hard_ms(&limits(clock as u64, 10), 10) as i64 + 3;
+            clock -= spent;
+            lowest = lowest.min(clock);
+            clock += 10;
+        }
+        assert!(lowest >= 60, "the clock fell to {lowest} ms");
+    }
+
+    #[test]
+    fn large_increments_are_still_used() {
+        // 2 s + 2 s: most of the clock may go into one move.
+        assert!(hard_ms(&limits(2000, 2000), 10) >= 700);
+        // Sudden death keeps spending a share of what is left.
+        assert!(hard_ms(&limits(60_000, 0), 10) >= 2000);
+    }
+
+    #[test]
+    fn movetime_and_moves_to_go() {
+        assert_eq!(hard_ms(&Limits::movetime(500), 10), 490);
+        let last_move = Limits {
+            movestogo: Some(1),
+            ..limits(1000, 0)
+        };
+        assert_eq!(hard_ms(&last_move, 10), 891);
     }
 }
