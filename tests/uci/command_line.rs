@@ -103,6 +103,12 @@ fn bad_arguments_are_explained_not_panicked_on() {
         &["bench", "x"],
         &["frobnicate"],
         &["--config"],
+        &["datagen", "--games", "x"],
+        &["datagen", "--bogus", "1"],
+        &["tune", "--epochs"],
+        &["tune", "--data", "/nonexistent/data.txt"],
+        &["go", "not a fen"],
+        &["go", "8/8/8/8/8/8/8/K1k5 w - - 0 1", "x"],
     ] {
         let output = run(args);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
