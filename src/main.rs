@@ -121,6 +121,13 @@ fn main() {
             );
             std::fs::write(&out, params_source(&w)).unwrap();
         }
+        Some("eval") => {
+            let b = Board::from_fen(&args[2]).unwrap();
+            println!(
+                "{}",
+                quintessence::eval::describe::<quintessence::attacks::Magic>(&b)
+            );
+        }
         _ => {}
     }
 }
