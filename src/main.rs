@@ -1,5 +1,5 @@
-//! The `quintessence` binary: the UCI engine, and the `bench`, `perft`, `datagen`, `tune`, `go`
-//! and `magics` tools.
+//! The `quintessence` binary: the UCI engine, and the `bench`, `perft`, `datagen`, `tune`,
+//! `eval`, `go` and `magics` tools.
 
 mod cli;
 
@@ -63,6 +63,7 @@ fn main() -> ExitCode {
         Mode::Datagen(args) => cli::datagen::run(&args),
         Mode::Tune(args) => cli::tune::run(&args),
         Mode::Go { fen, depth } => cli::go::run(fen.as_deref(), depth),
+        Mode::Eval(fen) => cli::eval::run(fen.as_deref()),
         Mode::Magics => print_out(&magic_finder::source()),
         Mode::Help => print_out(cli::USAGE),
         Mode::Version => print_out(&format!("quintessence {}\n", env!("CARGO_PKG_VERSION"))),

@@ -2,6 +2,7 @@
 
 pub mod bench;
 pub mod datagen;
+pub mod eval;
 mod flags;
 pub mod go;
 pub mod perft;
@@ -25,6 +26,8 @@ Usage:
       Play self-play games and write training positions (default data/selfplay.txt).
   quintessence tune [--data PATH] [--epochs N] [--lr X] [--lambda X] [--reg X] [--out PATH]
       Fit the evaluation weights to training data (default: write src/eval/params.rs).
+  quintessence eval [FEN]
+      The static evaluation of a position, term by term.
   quintessence go [FEN] [depth]
       One search to <depth> (default 10), printed plainly.
   quintessence magics
@@ -59,6 +62,7 @@ pub enum Mode {
         fen: Option<String>,
         depth: u32,
     },
+    Eval(Option<String>),
     Magics,
     Help,
     Version,
@@ -97,6 +101,7 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
         Some((&"perft", args)) => parse_perft(args)?,
         Some((&"datagen", args)) => Mode::Datagen(args.iter().map(|s| s.to_string()).collect()),
         Some((&"tune", args)) => Mode::Tune(args.iter().map(|s| s.to_string()).collect()),
+        Some((&"eval", args)) if args.len() <= 1 => Mode::Eval(args.first().map(|s| s.to_string())),
         Some((&"go", args)) if args.len() <= 2 => Mode::Go {
             fen: args.first().map(|s| s.to_string()),
             depth: match args.get(1) {

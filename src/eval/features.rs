@@ -2,9 +2,9 @@
 //! parameter values, the tuner records how often each term occurs (its coefficient), so one piece
 //! of code defines both the evaluation and what the tuner fits.
 
-use super::MAX_PHASE;
 use super::masks::{adjacent_files, file_of, front_span, passed_span, support_span};
 use super::terms::*;
+use super::{MAX_PHASE, Taper};
 use crate::attacks::{SliderAttacks, king_attacks, knight_attacks, pawn_attacks_set};
 use crate::board::Board;
 use crate::types::{Bitboard, Color, PieceType, Square};
@@ -48,11 +48,11 @@ fn distance(a: Square, b: Square) -> i32 {
     df.max(dr)
 }
 
-/// Adds every term of `board` to `acc`; returns the phase and the endgame scale (of 128).
+/// Adds every term of `board` to `acc`; returns how to blend middlegame and endgame.
 pub fn evaluate_terms<A: SliderAttacks, T: Accumulator>(
     board: &Board<A::Occ>,
     acc: &mut T,
-) -> (i32, i32) {
+) -> Taper {
     let passed = pawn_terms(board, acc);
     piece_terms::<A, T>(board, acc, passed)
 }
@@ -74,7 +74,7 @@ pub fn piece_terms<A: SliderAttacks, T: Accumulator>(
     board: &Board<A::Occ>,
     acc: &mut T,
     passed: Bitboard,
-) -> (i32, i32) {
+) -> Taper {
     let mut attacks = Attacks::default();
     for color in Color::ALL {
         attacks.by_pawns[color as usize] =
@@ -90,7 +90,13 @@ pub fn piece_terms<A: SliderAttacks, T: Accumulator>(
         passed_pawns(board, color, passed & board.colored(color), acc);
     }
     acc.add(TEMPO, board.side_to_move().sign(), 1);
-    (phase(board), endgame_scale(board))
+    Taper {
+        phase: phase(board),
+        scale: [
+            endgame_scale(board, Color::White),
+            endgame_scale(board, Color::Black),
+        ],
+    }
 }
 
 fn phase<O: crate::attacks::Occupancy>(board: &Board<O>) -> i32 {
@@ -100,23 +106,18 @@ fn phase<O: crate::attacks::Occupancy>(board: &Board<O>) -> i32 {
     (minors + 2 * rooks + 4 * queens).min(MAX_PHASE)
 }
 
-/// A side without pawns and at most a minor piece ahead rarely wins: shrink the endgame score.
-fn endgame_scale<O: crate::attacks::Occupancy>(board: &Board<O>) -> i32 {
+/// When `winner` is ahead: without pawns and at most a minor piece up it rarely wins, so the
+/// endgame score shrinks (of 128).
+fn endgame_scale<O: crate::attacks::Occupancy>(board: &Board<O>, winner: Color) -> i32 {
     let value = |c: Color| {
         3 * (board.pieces_of(c, PieceType::Knight) | board.pieces_of(c, PieceType::Bishop)).count()
             as i32
             + 5 * board.pieces_of(c, PieceType::Rook).count() as i32
             + 9 * board.pieces_of(c, PieceType::Queen).count() as i32
     };
-    let (white, black) = (value(Color::White), value(Color::Black));
-    let stronger = if white >= black {
-        Color::White
-    } else {
-        Color::Black
-    };
-    let lead = (white - black).abs();
-    if board.pieces_of(stronger, PieceType::Pawn).is_empty() && lead <= 3 {
-        return if value(stronger) <= 3 { 0 } else { 16 };
+    let lead = value(winner) - value(!winner);
+    if board.pieces_of(winner, PieceType::Pawn).is_empty() && lead <= 3 {
+        return if value(winner) <= 3 { 0 } else { 16 };
     }
     128
 }

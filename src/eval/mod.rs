@@ -30,11 +30,29 @@ impl Accumulator for Total {
     }
 }
 
-/// Blends middlegame and endgame by phase; `scale` (of 128) shrinks drawish endgames.
+/// How to blend a position's middlegame and endgame scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Taper {
+    /// 0 (pawn endgame) ..= [`MAX_PHASE`] (all pieces on).
+    pub phase: i32,
+    /// Endgame scale (of 128) when White is ahead, and when Black is: drawish material shrinks
+    /// the winning side's score.
+    pub scale: [i32; 2],
+}
+
+impl Taper {
+    /// The endgame scale for an endgame score of this sign.
+    #[inline(always)]
+    pub fn scale_for(&self, eg: i32) -> i32 {
+        self.scale[(eg < 0) as usize]
+    }
+}
+
+/// Blends middlegame and endgame by phase, scaling drawish endgames; White's point of view.
 #[inline(always)]
-pub fn taper(score: S, phase: i32, scale: i32) -> i32 {
-    let eg = score.eg() * scale / 128;
-    (score.mg() * phase + eg * (MAX_PHASE - phase)) / MAX_PHASE
+pub fn taper(score: S, t: Taper) -> i32 {
+    let eg = score.eg() * t.scale_for(score.eg()) / 128;
+    (score.mg() * t.phase + eg * (MAX_PHASE - t.phase)) / MAX_PHASE
 }
 
 /// The evaluation of `board` for the side to move, in centipawns.
@@ -53,24 +71,28 @@ pub fn evaluate<A: SliderAttacks>(board: &Board<A::Occ>, cache: &mut PawnCache) 
             passed
         }
     };
-    let (phase, scale) = piece_terms::<A, _>(board, &mut total, passed);
-    taper(total.0, phase, scale) * board.side_to_move().sign()
+    let t = piece_terms::<A, _>(board, &mut total, passed);
+    taper(total.0, t) * board.side_to_move().sign()
 }
 
 /// The evaluation without a pawn cache (for one-off use such as the `eval` command).
 pub fn evaluate_uncached<A: SliderAttacks>(board: &Board<A::Occ>) -> i32 {
     let mut total = Total::default();
-    let (phase, scale) = evaluate_terms::<A, _>(board, &mut total);
-    taper(total.0, phase, scale) * board.side_to_move().sign()
+    let t = evaluate_terms::<A, _>(board, &mut total);
+    taper(total.0, t) * board.side_to_move().sign()
 }
 
 /// A breakdown of the evaluation by term group (the `eval` command), White's point of view.
 pub fn describe<A: SliderAttacks>(board: &Board<A::Occ>) -> String {
     use std::fmt::Write as _;
     let mut trace = Trace::default();
-    let (phase, scale) = evaluate_terms::<A, _>(board, &mut trace);
+    let t = evaluate_terms::<A, _>(board, &mut trace);
     let mut out = String::new();
-    let _ = writeln!(out, "{:<52} {:>7} {:>7}", "term (White - Black)", "mg", "eg");
+    let _ = writeln!(
+        out,
+        "{:<52} {:>7} {:>7}",
+        "term (White - Black)", "mg", "eg"
+    );
     let mut total = S::ZERO;
     for (name, start, len) in terms::GROUPS {
         let mut group = S::ZERO;
@@ -83,8 +105,13 @@ pub fn describe<A: SliderAttacks>(board: &Board<A::Occ>) -> String {
         }
     }
     let _ = writeln!(out, "{:<52} {:>7} {:>7}", "total", total.mg(), total.eg());
-    let white = taper(total, phase, scale);
-    let _ = writeln!(out, "phase {phase}/{MAX_PHASE}, endgame scale {scale}/128");
+    let white = taper(total, t);
+    let _ = writeln!(
+        out,
+        "phase {}/{MAX_PHASE}, endgame scale {}/128",
+        t.phase,
+        t.scale_for(total.eg())
+    );
     let _ = write!(
         out,
         "evaluation: {white} cp (White), {} cp (side to move)",

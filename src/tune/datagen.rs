@@ -71,7 +71,7 @@ pub fn run(config: &DatagenConfig) -> std::io::Result<u64> {
             let (writer, games_started, positions) = (&writer, &games_started, &positions);
             scope.spawn(move || {
                 let mut rng = Rng(config.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    ^ (thread as u64 + 1) * 0x1234_5678_9ABC);
+                    ^ ((thread as u64 + 1) * 0x1234_5678_9ABC));
                 let mut searcher = Searcher::new(16);
                 loop {
                     let n = games_started.fetch_add(1, Ordering::Relaxed);

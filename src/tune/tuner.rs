@@ -73,7 +73,15 @@ impl Dataset {
                 continue;
             };
             let mut trace = Trace::default();
-            let (phase, scale) = evaluate_terms::<Magic, _>(&board, &mut trace);
+            let t = evaluate_terms::<Magic, _>(&board, &mut trace);
+            // The scale depends on who is ahead; the starting weights decide that.
+            let eg: i32 = trace
+                .coefficients
+                .iter()
+                .zip(PARAMS.iter())
+                .map(|(c, p)| c * p.eg())
+                .sum();
+            let (phase, scale) = (t.phase, t.scale_for(eg));
             let terms = trace
                 .coefficients
                 .iter()
