@@ -8,7 +8,7 @@ use common::{Rng, load_epd};
 use quintessence::attacks::{Backend, Magic, RotatedOccupancy};
 use quintessence::board::Board;
 use quintessence::movegen::{
-    GenType, MoveList, count_legal_moves, directional::TargetSets, is_legal, legal_moves,
+    CheckInfo, GenType, MoveList, count_legal_moves, directional::TargetSets, is_legal, legal_moves,
     legal_moves_directional,
 };
 use quintessence::with_backend;
@@ -48,6 +48,17 @@ fn play_random_game(start_fen: &str, chess960: bool, rng: &mut Rng, max_plies: u
             );
         }
         earlier_moves = reference.iter().copied().collect();
+        let checks = CheckInfo::new::<Magic>(&board);
+        for &mv in reference.iter() {
+            let mut child = board;
+            child.play(mv);
+            assert_eq!(
+                checks.gives_check::<Magic>(&board, mv),
+                child.in_check::<Magic>(),
+                "gives_check({mv:?}) in {}",
+                board.to_fen()
+            );
+        }
         assert_eq!(
             expected,
             cozy_moves(&cozy),

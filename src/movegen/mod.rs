@@ -1,6 +1,7 @@
 //! Legal move generation in two styles: piece by piece ([`piecewise`]) and direction by
 //! direction ([`directional`], whose per-direction target sets feed the search's move picker).
 
+mod checks;
 pub mod directional;
 mod legal;
 mod legality;
@@ -9,6 +10,7 @@ pub mod piecewise;
 mod sink;
 mod special;
 
+pub use checks::CheckInfo;
 pub use legal::is_legal;
 pub use legality::{GenType, Legality};
 pub use list::{MAX_MOVES, MoveList};
