@@ -8,8 +8,8 @@ use common::{Rng, load_epd};
 use quintessence::attacks::{Backend, Magic, RotatedOccupancy};
 use quintessence::board::Board;
 use quintessence::movegen::{
-    CheckInfo, GenType, MoveList, count_legal_moves, directional::TargetSets, is_legal, legal_moves,
-    legal_moves_directional,
+    CheckInfo, GenType, MoveList, count_legal_moves, directional::TargetSets, is_legal,
+    legal_moves, legal_moves_directional,
 };
 use quintessence::with_backend;
 

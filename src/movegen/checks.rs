@@ -1,7 +1,9 @@
 //! Does a move give check? Answered before making it, from squares computed once per position:
 //! where each piece type would check the enemy king, and which of our pieces unmask a slider.
 
-use crate::attacks::{SliderAttacks, between, bishop_rays, knight_attacks, line, pawn_attacks, rook_rays};
+use crate::attacks::{
+    SliderAttacks, between, bishop_rays, knight_attacks, line, pawn_attacks, rook_rays,
+};
 use crate::board::Board;
 use crate::types::{Bitboard, Move, Square};
 

@@ -88,7 +88,6 @@ pub struct MovePicker {
     quiet_index: usize,
     /// Quiescence search: captures (and promotions) only, bad ones dropped.
     noisy_only: bool,
-    skip_quiets: bool,
 }
 
 impl MovePicker {
@@ -106,7 +105,6 @@ impl MovePicker {
             quiets: ScoredMoves::new(),
             quiet_index: 0,
             noisy_only: false,
-            skip_quiets: false,
         }
     }
 
@@ -120,11 +118,6 @@ impl MovePicker {
         let mut picker = MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL);
         picker.noisy_only = true;
         picker
-    }
-
-    /// Late-move pruning: no more quiet moves from here on (bad captures still come).
-    pub fn skip_quiets(&mut self) {
-        self.skip_quiets = true;
     }
 
     fn already_tried(&self, mv: Move) -> bool {
@@ -196,36 +189,30 @@ impl MovePicker {
                         Stage::Killer2 => Stage::Counter,
                         _ => Stage::GenerateQuiet,
                     };
-                    if !self.skip_quiets
-                        && mv.is_quiet()
-                        && !self.already_tried(mv)
-                        && is_legal::<A>(board, mv)
-                    {
+                    if mv.is_quiet() && !self.already_tried(mv) && is_legal::<A>(board, mv) {
                         self.remember(mv);
                         return Some(mv);
                     }
                 }
                 Stage::GenerateQuiet => {
-                    if !self.skip_quiets {
-                        let mut sets = TargetSets::new::<A>(board, GenType::Quiet);
-                        for mv in self.tried_specials {
-                            if !mv.is_null() && mv.is_quiet() {
-                                sets.remove(board, mv);
-                            }
+                    let mut sets = TargetSets::new::<A>(board, GenType::Quiet);
+                    for mv in self.tried_specials {
+                        if !mv.is_null() && mv.is_quiet() {
+                            sets.remove(board, mv);
                         }
-                        let mut list = MoveList::new();
-                        sets.drain(&mut list);
-                        let us = board.side_to_move();
-                        for &mv in list.iter() {
-                            let piece = board.piece_on(mv.from()).expect("a mover");
-                            self.quiets
-                                .push(mv, history.quiet_score(us, mv, piece, context));
-                        }
+                    }
+                    let mut list = MoveList::new();
+                    sets.drain(&mut list);
+                    let us = board.side_to_move();
+                    for &mv in list.iter() {
+                        let piece = board.piece_on(mv.from()).expect("a mover");
+                        self.quiets
+                            .push(mv, history.quiet_score(us, mv, piece, context));
                     }
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
-                    if !self.skip_quiets && self.quiet_index < self.quiets.len {
+                    if self.quiet_index < self.quiets.len {
                         let mv = self.quiets.select_best(self.quiet_index).mv;
                         self.quiet_index += 1;
                         return Some(mv);

@@ -11,6 +11,7 @@ use super::{Bound, Limits, SearchControl, TimeManager};
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
 use crate::eval::{PawnCache, evaluate};
+use crate::movegen::CheckInfo;
 use crate::types::{Move, Piece, PieceType};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -351,6 +352,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let mut moves_searched = 0;
         let mut quiets_tried = Tried::<(Move, Piece)>::new((Move::NULL, Piece::WhitePawn));
         let mut captures_tried = Tried::<Move>::new(Move::NULL);
+        let checks = CheckInfo::new::<A>(board);
 
         while let Some(mv) = picker.next::<A>(board, self.history, &context) {
             if mv == excluded || (root && !self.root_moves.contains(&mv)) {
@@ -358,20 +360,20 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             }
             let quiet = mv.is_quiet();
             let piece = board.piece_on(mv.from()).expect("a mover");
+            let gives_check = checks.gives_check::<A>(board, mv);
 
             if !root
                 && best_score > -MATE_BOUND
                 && (board.colored(us) & !board.pieces(PieceType::Pawn)).several()
             {
-                // Late-move pruning and futility: late quiet moves at low depth rarely matter.
+                // Late-move pruning and futility: late quiet moves at low depth rarely matter
+                // (checks excepted: they may mate).
                 if quiet {
                     let limit = (3 + depth * depth) / (2 - improving as i32);
-                    if quiets_tried.len as i32 >= limit && !in_check {
-                        picker.skip_quiets();
+                    if quiets_tried.len as i32 >= limit && !in_check && !gives_check {
                         continue;
                     }
-                    if !in_check && depth <= 8 && eval + 100 + 90 * depth <= alpha {
-                        picker.skip_quiets();
+                    if !in_check && !gives_check && depth <= 8 && eval + 100 + 90 * depth <= alpha {
                         continue;
                     }
                     if depth <= 8 && !see_ge::<A>(board, mv, -60 * depth) {
@@ -419,7 +421,6 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             }
 
             let child = self.make(board, mv, ply);
-            let gives_check = child.in_check::<A>();
             if gives_check && extension == 0 {
                 extension = 1;
             }
