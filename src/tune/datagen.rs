@@ -16,6 +16,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
+/// Openings a depth-8 search scores beyond this many centipawns are skipped.
+const MAX_OPENING_SCORE: i32 = 300;
+
 #[derive(Clone, Debug)]
 pub struct DatagenConfig {
     /// Games to play in total; 0 plays until the process is stopped.
@@ -114,6 +117,15 @@ fn play_game(config: &DatagenConfig, searcher: &mut Searcher, rng: &mut Rng) -> 
     searcher.clear();
     let control = SearchControl::new();
     let search_config = SearchConfig::default();
+    // Random openings are often lost at once: keep only those a short search finds balanced.
+    control.start(false);
+    let mut opening_score = Score::Cp(0);
+    searcher.search(&game, &Limits::depth(8), &search_config, &control, &mut |info| {
+        opening_score = info.score;
+    });
+    if !matches!(opening_score, Score::Cp(cp) if cp.abs() <= MAX_OPENING_SCORE) {
+        return Vec::new();
+    }
     let limits = Limits {
         nodes: Some(config.nodes),
         ..Limits::default()
