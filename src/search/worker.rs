@@ -446,7 +446,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                     if quiet {
                         r += !pv_node as i32 + cut_node as i32 - improving as i32;
                         let hist = self.history.quiet_score(us, mv, piece, &context);
-                        r -= hist / 8_000;
+                        r -= (hist / 8_000).clamp(-2, 2);
                         if mv == self.history.killers(ply)[0]
                             || mv == self.history.killers(ply)[1]
                             || mv == counter
@@ -457,6 +457,10 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                         r = r / 2 + cut_node as i32;
                     }
                     if gives_check {
+                        r -= 1;
+                    }
+                    // The root's moves all matter: reduce them less.
+                    if root {
                         r -= 1;
                     }
                     r = r.clamp(0, new_depth - 1);
