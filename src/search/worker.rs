@@ -254,11 +254,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         if let Some(e) = entry
             && !pv_node
             && e.depth >= depth
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            }
+            && e.cuts_off(alpha, beta)
         {
             return e.score;
         }
@@ -625,11 +621,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let tt = self.shared.tt;
         let entry = tt.probe(board.hash(), ply);
         if let Some(e) = entry
-            && match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => e.score >= beta,
-                Bound::Upper => e.score <= alpha,
-            }
+            && e.cuts_off(alpha, beta)
         {
             return e.score;
         }

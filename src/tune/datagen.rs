@@ -120,9 +120,15 @@ fn play_game(config: &DatagenConfig, searcher: &mut Searcher, rng: &mut Rng) -> 
     // Random openings are often lost at once: keep only those a short search finds balanced.
     control.start(false);
     let mut opening_score = Score::Cp(0);
-    searcher.search(&game, &Limits::depth(8), &search_config, &control, &mut |info| {
-        opening_score = info.score;
-    });
+    searcher.search(
+        &game,
+        &Limits::depth(8),
+        &search_config,
+        &control,
+        &mut |info| {
+            opening_score = info.score;
+        },
+    );
     if !matches!(opening_score, Score::Cp(cp) if cp.abs() <= MAX_OPENING_SCORE) {
         return Vec::new();
     }
