@@ -333,3 +333,50 @@ fn chess960_castling_is_king_takes_rook() {
     let (_, best, _) = engine.bestmove(SOON);
     assert_eq!(best, "e1g1");
 }
+
+fn nodes_of(line: &str) -> u64 {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "nodes").expect("nodes");
+    words[at + 1].parse().unwrap()
+}
+
+/// What one search to `depth` from the start position reports as its final node count.
+fn search_nodes(engine: &mut Engine, depth: u32) -> u64 {
+    engine.send("position startpos moves d2d4 g8f6");
+    engine.send(&format!("go depth {depth}"));
+    let (info, _, _) = engine.bestmove(SOON);
+    nodes_of(info.last().expect("an info line"))
+}
+
+#[test]
+fn ucinewgame_and_clear_hash_forget_what_was_learned() {
+    let mut engine = Engine::start();
+    let fresh = search_nodes(&mut engine, 9);
+    // The second search finds the first one's work in the table and histories.
+    let warm = search_nodes(&mut engine, 9);
+    assert!(warm < fresh, "warm {warm} vs fresh {fresh}");
+    // After forgetting, a single-threaded search repeats the first one exactly.
+    engine.send("ucinewgame");
+    assert_eq!(search_nodes(&mut engine, 9), fresh);
+    search_nodes(&mut engine, 9);
+    engine.send("setoption name Clear Hash");
+    assert_eq!(search_nodes(&mut engine, 9), fresh);
+}
+
+#[test]
+fn four_threads_play_legal_moves_and_stop_promptly() {
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 4");
+    engine.send("position startpos moves e2e4 e7e5 g1f3");
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    engine.send("stop");
+    let (info, best, _) = engine.bestmove(SOON);
+    assert!(start.elapsed() < PROMPT, "stop took {:?}", start.elapsed());
+    let root = after(&["e2e4", "e7e5", "g1f3"]);
+    play(&root, &best).unwrap();
+    for line in &info {
+        check_info_line(line, &root);
+    }
+}
