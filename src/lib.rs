@@ -9,6 +9,7 @@ pub mod eval;
 pub mod movegen;
 pub mod perft;
 pub mod search;
+pub mod tablebase;
 pub mod tune;
 pub mod types;
 pub mod uci;

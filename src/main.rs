@@ -1,5 +1,5 @@
 //! The `quintessence` binary: the UCI engine, and the `bench`, `perft`, `datagen`, `tune`,
-//! `eval`, `go` and `magics` tools.
+//! `eval`, `go`, `tbprobe` and `magics` tools.
 
 mod cli;
 
@@ -64,6 +64,7 @@ fn main() -> ExitCode {
         Mode::Tune(args) => cli::tune::run(&args),
         Mode::Go { fen, depth } => cli::go::run(fen.as_deref(), depth),
         Mode::Eval(fen) => cli::eval::run(fen.as_deref()),
+        Mode::TbProbe(paths) => cli::tbprobe::run(&paths),
         Mode::Magics => print_out(&magic_finder::source()),
         Mode::Help => print_out(cli::USAGE),
         Mode::Version => print_out(&format!("quintessence {}\n", env!("CARGO_PKG_VERSION"))),

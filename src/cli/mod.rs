@@ -6,6 +6,7 @@ pub mod eval;
 mod flags;
 pub mod go;
 pub mod perft;
+pub mod tbprobe;
 pub mod tune;
 
 use quintessence::attacks::Backend;
@@ -30,6 +31,9 @@ Usage:
       The static evaluation of a position, term by term.
   quintessence go [FEN] [depth]
       One search to <depth> (default 10), printed plainly.
+  quintessence tbprobe <folders>
+      For each FEN read from stdin, print the Syzygy value (-2..2), the distance to zeroing and
+      the moves that keep the value, or `none` when the tables do not cover it.
   quintessence magics
       Search magic numbers and print them as Rust source.
   quintessence --help | --version
@@ -63,6 +67,7 @@ pub enum Mode {
         depth: u32,
     },
     Eval(Option<String>),
+    TbProbe(String),
     Magics,
     Help,
     Version,
@@ -101,6 +106,7 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
         Some((&"perft", args)) => parse_perft(args)?,
         Some((&"datagen", args)) => Mode::Datagen(args.iter().map(|s| s.to_string()).collect()),
         Some((&"tune", args)) => Mode::Tune(args.iter().map(|s| s.to_string()).collect()),
+        Some((&"tbprobe", [paths])) => Mode::TbProbe(paths.to_string()),
         Some((&"eval", args)) if args.len() <= 1 => Mode::Eval(args.first().map(|s| s.to_string())),
         Some((&"go", args)) if args.len() <= 2 => Mode::Go {
             fen: args.first().map(|s| s.to_string()),

@@ -30,6 +30,8 @@ pub enum Command {
     },
     /// Resize the transposition table (MB).
     SetHash(usize),
+    /// Open the Syzygy tables in these folders (empty: close them).
+    SetTablebases(String),
     /// `ucinewgame` / `Clear Hash`: forget everything learned.
     Clear,
     /// Wakes a finished infinite or ponder search waiting for `stop` (the flags say why).

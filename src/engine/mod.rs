@@ -146,6 +146,10 @@ impl Engine {
         self.command(Command::SetHash(mb));
     }
 
+    pub fn set_tablebases(&self, paths: String) {
+        self.command(Command::SetTablebases(paths));
+    }
+
     pub fn clear(&self) {
         self.command(Command::Clear);
     }

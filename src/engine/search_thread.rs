@@ -82,6 +82,7 @@ impl SearchThread {
                     self.hash_mb = mb;
                     self.guarded("resizing the hash", |s| s.set_hash(mb));
                 }
+                Command::SetTablebases(paths) => self.set_tablebases(&paths),
                 Command::Clear => self.guarded("clearing the hash", Searcher::clear),
                 // Wake-ups for a search that already ended: nothing to do.
                 Command::Stop | Command::PonderHit => {}
@@ -99,6 +100,18 @@ impl SearchThread {
     fn guarded(&mut self, what: &str, f: impl FnOnce(&mut Searcher)) {
         if catch_unwind(AssertUnwindSafe(|| f(&mut self.searcher))).is_err() {
             self.recover(what);
+        }
+    }
+
+    /// (The front-end has already told the user what the path holds.)
+    fn set_tablebases(&mut self, paths: &str) {
+        let mut answer = Ok(());
+        self.guarded("opening the tablebases", |s| {
+            answer = s.set_tablebases(paths);
+        });
+        if let Err(e) = answer {
+            let message = format!("{e}; playing without tablebases");
+            self.send(Event::Line(info_string(&message)));
         }
     }
 

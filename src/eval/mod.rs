@@ -9,7 +9,7 @@ mod score;
 pub mod terms;
 
 pub use features::{Accumulator, Trace, evaluate_terms, pawn_terms, piece_terms};
-pub use pawn_cache::PawnCache;
+pub use pawn_cache::{PawnCache, pawn_key};
 pub use score::{S, s};
 
 use crate::attacks::SliderAttacks;

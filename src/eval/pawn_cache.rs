@@ -27,13 +27,19 @@ impl Default for PawnCache {
     }
 }
 
+/// A 64-bit hash of the pawn placement (both colours).
+#[inline]
+pub fn pawn_key(white: Bitboard, black: Bitboard) -> u64 {
+    let h = (white.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ black.0.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
+    .rotate_left(29);
+    h.wrapping_mul(0x1656_67B1_9E37_79F9)
+}
+
 impl PawnCache {
     #[inline]
     fn index(white: u64, black: u64) -> usize {
-        let h = (white.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ black.wrapping_mul(0xC2B2_AE3D_27D4_EB4F))
-        .rotate_left(29);
-        (h.wrapping_mul(0x1656_67B1_9E37_79F9) >> 50) as usize & (ENTRIES - 1)
+        (pawn_key(Bitboard(white), Bitboard(black)) >> 50) as usize & (ENTRIES - 1)
     }
 
     /// The cached (score, passed pawns) for these pawns, if present; entries are verified by the

@@ -24,7 +24,15 @@ fn update(value: &mut i16, delta: i32) {
 /// Continuation history: how good a move (piece, to) is after an earlier move (piece, to).
 pub type ContinuationTable = [[[[i16; 64]; 12]; 64]; 12];
 
+/// Pawn structures tracked by the evaluation correction.
+const CORRECTION_ENTRIES: usize = 1 << 14;
+/// Corrections are kept in 1/16 centipawn.
+const CORRECTION_GRAIN: i32 = 16;
+const CORRECTION_MAX: i32 = 400 * CORRECTION_GRAIN;
+
 pub struct History {
+    /// Per side to move and pawn structure: how far searches found the static evaluation off.
+    correction: Box<[[i16; CORRECTION_ENTRIES]; 2]>,
     butterfly: Box<[[[i16; 64]; 64]; 2]>,
     captures: Box<[[[i16; 6]; 64]; 12]>,
     /// [0]: after the previous move (1 ply), [1]: after our own previous move (2 plies).
@@ -42,6 +50,7 @@ fn zeroed<T>() -> Box<T> {
 impl Default for History {
     fn default() -> Self {
         History {
+            correction: zeroed(),
             butterfly: zeroed(),
             captures: zeroed(),
             continuation: [zeroed(), zeroed()],
@@ -61,6 +70,23 @@ pub struct PieceMove {
 impl History {
     pub fn clear(&mut self) {
         *self = History::default();
+    }
+
+    /// The static evaluation corrected by what earlier searches of this pawn structure found.
+    #[inline]
+    pub fn corrected_eval(&self, color: Color, pawn_key: u64, raw: i32) -> i32 {
+        let slot = self.correction[color as usize][pawn_key as usize % CORRECTION_ENTRIES];
+        raw + slot as i32 / CORRECTION_GRAIN
+    }
+
+    /// Moves the correction towards `error` (search score minus raw evaluation), more for
+    /// deeper searches.
+    pub fn update_correction(&mut self, color: Color, pawn_key: u64, depth: i32, error: i32) {
+        let slot = &mut self.correction[color as usize][pawn_key as usize % CORRECTION_ENTRIES];
+        let weight = (depth + 1).min(16);
+        let target = (error * CORRECTION_GRAIN).clamp(-CORRECTION_MAX, CORRECTION_MAX);
+        let value = (*slot as i32 * (256 - weight) + target * weight) / 256;
+        *slot = value.clamp(-CORRECTION_MAX, CORRECTION_MAX) as i16;
     }
 
     #[inline]

@@ -11,6 +11,7 @@ mod picker;
 mod score;
 mod searcher;
 mod see;
+pub mod strength;
 mod time;
 mod tt;
 mod worker;
@@ -33,6 +34,10 @@ pub struct SearchConfig {
     pub chess960: bool,
     pub show_wdl: bool,
     pub backend: Backend,
+    /// Probe Syzygy tables with at most this many pieces (0: never).
+    pub syzygy_probe_limit: u32,
+    /// `UCI_LimitStrength`: play at about this Elo.
+    pub strength: Option<u32>,
 }
 
 impl Default for SearchConfig {
@@ -44,6 +49,8 @@ impl Default for SearchConfig {
             chess960: false,
             show_wdl: false,
             backend: Backend::fastest(),
+            syzygy_probe_limit: 7,
+            strength: None,
         }
     }
 }

@@ -4,6 +4,8 @@
 pub const MATE: i32 = 32_000;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: i32 = MATE - 1_000;
+/// A tablebase win: above any evaluation, below every mate score.
+pub const TB_WIN: i32 = MATE_BOUND - 500;
 pub const INFINITY: i32 = MATE + 1;
 pub const DRAW: i32 = 0;
 
@@ -24,6 +26,15 @@ pub enum Score {
 }
 
 impl Score {
+    /// Back to the search's scale (mates at the ends).
+    pub fn to_internal(self) -> i32 {
+        match self {
+            Score::Cp(cp) => cp,
+            Score::Mate(n) if n > 0 => MATE - (2 * n - 1),
+            Score::Mate(n) => -MATE - 2 * n,
+        }
+    }
+
     pub fn from_internal(score: i32) -> Score {
         if score >= MATE_BOUND {
             Score::Mate((MATE - score + 1) / 2)

@@ -3,6 +3,7 @@
 
 use super::history::History;
 use super::score::{INFINITY, MATE_BOUND};
+use super::strength::{Handicap, Random};
 use super::tt::TranspositionTable;
 use super::worker::{Shared, Worker};
 use super::{
@@ -11,6 +12,7 @@ use super::{
 use crate::attacks::SliderAttacks;
 use crate::board::{Board, Game};
 use crate::movegen::legal_moves;
+use crate::tablebase::Tablebases;
 use crate::types::Move;
 use crate::with_backend;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -24,6 +26,9 @@ pub const MAX_DEPTH: i32 = 120;
 pub struct Searcher {
     tt: TranspositionTable,
     histories: Vec<History>,
+    tablebases: Option<Tablebases>,
+    /// For the strength limit's choices.
+    random: Random,
 }
 
 impl Searcher {
@@ -31,7 +36,24 @@ impl Searcher {
         Searcher {
             tt: TranspositionTable::new(hash_mb),
             histories: vec![History::default()],
+            tablebases: None,
+            random: Random::from_clock(),
         }
+    }
+
+    /// Opens the Syzygy tables in `paths` (empty: none), replacing those open before.
+    pub fn set_tablebases(&mut self, paths: &str) -> Result<(), String> {
+        // The prober allows one set of tables at a time.
+        self.tablebases = None;
+        if !paths.trim().is_empty() {
+            self.tablebases = Some(Tablebases::open(paths)?);
+        }
+        Ok(())
+    }
+
+    /// The most pieces of the open tables (0 when none).
+    pub fn tablebase_pieces(&self) -> u32 {
+        self.tablebases.as_ref().map_or(0, Tablebases::max_pieces)
     }
 
     /// Resizes the transposition table (between searches), emptying it.
@@ -56,10 +78,65 @@ impl Searcher {
         self.tt.hashfull()
     }
 
+    /// Searches `game` within `limits`, calling `on_info` once per finished iteration; with a
+    /// strength limit, searches few nodes and picks among the best few moves.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        config: &SearchConfig,
+        control: &SearchControl,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let Some(elo) = config.strength else {
+            return self.search_full(game, limits, config, control, on_info);
+        };
+        let handicap = Handicap::for_elo(elo);
+        let limits = Limits {
+            nodes: Some(
+                limits
+                    .nodes
+                    .map_or(handicap.nodes, |n| n.min(handicap.nodes)),
+            ),
+            ..limits.clone()
+        };
+        let shown = config.multipv;
+        let config = SearchConfig {
+            multipv: config.multipv.max(handicap.lines),
+            ..config.clone()
+        };
+        // The newest score and PV of each line.
+        let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+        let result = self.search_full(game, &limits, &config, control, &mut |info| {
+            let index = info.multipv - 1;
+            if lines.len() <= index {
+                lines.resize(index + 1, (0, Vec::new()));
+            }
+            lines[index] = (info.score.to_internal(), info.pv.clone());
+            if info.multipv <= shown {
+                on_info(info);
+            }
+        });
+        let candidates: Vec<(Move, i32)> = lines
+            .iter()
+            .filter_map(|(score, pv)| pv.first().map(|&mv| (mv, *score)))
+            .collect();
+        match handicap.choose(&candidates, &mut self.random) {
+            Some(mv) if mv != result.best => SearchResult {
+                best: mv,
+                ponder: lines
+                    .iter()
+                    .find(|(_, pv)| pv.first() == Some(&mv))
+                    .and_then(|(_, pv)| pv.get(1).copied()),
+            },
+            _ => result,
+        }
+    }
+
     /// Searches `game` within `limits`, calling `on_info` once per finished iteration (and per
     /// MultiPV line). Returns when a limit is reached or `control` is stopped; the caller decides
     /// when to print `bestmove` (after `stop`/`ponderhit` for infinite and ponder searches).
-    pub fn search(
+    fn search_full(
         &mut self,
         game: &Game,
         limits: &Limits,
@@ -74,6 +151,18 @@ impl Searcher {
         }
         self.tt.new_search();
         let us = game.board().side_to_move();
+        let tablebases = self
+            .tablebases
+            .as_ref()
+            .filter(|_| config.syzygy_probe_limit > 0);
+        let tb_limit = tablebases.map_or(0, |t| t.max_pieces().min(config.syzygy_probe_limit));
+        // At the root the distance to zeroing picks the moves that keep the best result; the
+        // search then chooses among those.
+        let tb_root = tablebases
+            .filter(|_| game.board().occupied().count() <= tb_limit)
+            .and_then(|t| t.probe_root(game.board()))
+            .map(|probe| probe.best_moves())
+            .filter(|moves| !moves.is_empty());
         let shared = Shared {
             tt: &self.tt,
             control,
@@ -81,6 +170,16 @@ impl Searcher {
             time: TimeManager::new(limits, us, config.move_overhead_ms, start),
             abort: AtomicBool::new(false),
             nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            // Small node budgets (the strength limit) are kept to the node.
+            poll_mask: if limits.nodes.is_some_and(|n| n < 100_000) {
+                15
+            } else {
+                1023
+            },
+            tablebases: tablebases.filter(|_| tb_limit > 0),
+            tb_limit,
+            tbhits: AtomicU64::new(u64::from(tb_root.is_some())),
+            tb_root,
         };
         let mut keys = game.history().to_vec();
         keys.truncate(keys.len());
@@ -139,6 +238,11 @@ fn iterate<A: SliderAttacks>(
         if !allowed.is_empty() {
             root_moves = allowed;
         }
+    }
+    if let Some(tb_moves) = &shared.tb_root
+        && root_moves.iter().any(|m| tb_moves.contains(m))
+    {
+        root_moves.retain(|m| tb_moves.contains(m));
     }
     if root_moves.is_empty() {
         if main {
@@ -256,7 +360,7 @@ fn iterate<A: SliderAttacks>(
                     nps: nodes * 1000 / elapsed.max(1),
                     hashfull: shared.tt.hashfull(),
                     time_ms: elapsed,
-                    tbhits: 0,
+                    tbhits: shared.tbhits.load(Ordering::Relaxed),
                     pv,
                 });
             }

@@ -4,15 +4,16 @@
 
 use super::history::{History, MAX_PLY, PieceMove, bonus};
 use super::picker::MovePicker;
-use super::score::{DRAW, INFINITY, MATE_BOUND, mate_in, mated_in};
+use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, mate_in, mated_in};
 use super::see::{SEE_VALUES, see_ge};
 use super::tt::TranspositionTable;
 use super::{Bound, Limits, SearchControl, TimeManager};
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
-use crate::eval::{PawnCache, evaluate};
+use crate::eval::{PawnCache, evaluate, pawn_key};
 use crate::movegen::CheckInfo;
-use crate::types::{Move, Piece, PieceType};
+use crate::tablebase::{Tablebases, Wdl};
+use crate::types::{Color, Move, Piece, PieceType};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -37,6 +38,14 @@ pub struct Shared<'a> {
     pub abort: AtomicBool,
     /// Node counts per thread.
     pub nodes: Vec<AtomicU64>,
+    /// Stop conditions are polled when `nodes & poll_mask == 0`.
+    pub poll_mask: u64,
+    /// Syzygy tables to probe in positions of at most `tb_limit` pieces.
+    pub tablebases: Option<&'a Tablebases>,
+    pub tb_limit: u32,
+    pub tbhits: AtomicU64,
+    /// The root moves that keep the tablebase result, when the root is in the tables.
+    pub tb_root: Option<Vec<Move>>,
 }
 
 impl Shared<'_> {
@@ -128,7 +137,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     /// Polls the stop conditions every 1024 nodes (the main thread also the clock).
     #[inline]
     fn check_stop(&mut self) -> bool {
-        if self.nodes & 1023 == 0 {
+        if self.nodes & self.shared.poll_mask == 0 {
             self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
             let shared = self.shared;
             if self.id == 0 {
@@ -196,6 +205,51 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         self.keys.pop();
     }
 
+    /// A tablebase score that settles this node, right after a capture or pawn move (where
+    /// win/draw/loss is exact). Wins and losses are bounds: a real mate may still be found.
+    fn probe_tablebase(
+        &mut self,
+        board: &Board<A::Occ>,
+        alpha: i32,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+    ) -> Option<i32> {
+        let tables = self.shared.tablebases?;
+        if board.halfmove_clock() != 0 || board.occupied().count() > self.shared.tb_limit {
+            return None;
+        }
+        let wdl = tables.probe_wdl(board)?;
+        self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
+        let (score, bound) = match wdl {
+            Wdl::Win => (TB_WIN - ply as i32, Bound::Lower),
+            Wdl::Loss => (-TB_WIN + ply as i32, Bound::Upper),
+            // Won or lost on the board but drawn by the 50-move rule: a draw, nudged.
+            Wdl::CursedWin => (DRAW + 1, Bound::Exact),
+            Wdl::BlessedLoss => (DRAW - 1, Bound::Exact),
+            Wdl::Draw => (DRAW, Bound::Exact),
+        };
+        let settles = match bound {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        };
+        if settles {
+            let depth = (depth + 6).min(MAX_PLY as i32);
+            self.shared.tt.store(
+                board.hash(),
+                ply,
+                Move::NULL,
+                score,
+                -INFINITY,
+                depth,
+                bound,
+            );
+            return Some(score);
+        }
+        None
+    }
+
     /// Principal variation search. `ply` > 0 here; the root is searched by the caller.
     #[allow(clippy::too_many_arguments)]
     pub fn negamax(
@@ -244,6 +298,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             }
         }
 
+        let us = board.side_to_move();
         let tt = self.shared.tt;
         let entry = if excluded.is_null() {
             tt.probe(board.hash(), ply)
@@ -259,34 +314,48 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             return e.score;
         }
 
-        let eval = if in_check {
+        if !root
+            && excluded.is_null()
+            && let Some(score) = self.probe_tablebase(board, alpha, beta, depth, ply)
+        {
+            return score;
+        }
+
+        // The raw evaluation (kept in the table), corrected by what searches of this pawn
+        // structure found, then replaced by the table's score when its bound points the
+        // right way.
+        let pawns = pawn_key(
+            board.pieces_of(Color::White, PieceType::Pawn),
+            board.pieces_of(Color::Black, PieceType::Pawn),
+        );
+        let raw_eval = if in_check {
             -INFINITY
-        } else if let Some(e) = entry {
-            // The search score is a better estimate when its bound points the right way.
-            let mut eval = if e.eval.abs() < MATE_BOUND {
-                e.eval
-            } else {
-                evaluate::<A>(board, &mut self.pawn_cache)
-            };
-            if e.score.abs() < MATE_BOUND
-                && match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.score > eval,
-                    Bound::Upper => e.score < eval,
-                }
-            {
-                eval = e.score;
-            }
-            eval
         } else {
-            evaluate::<A>(board, &mut self.pawn_cache)
+            match entry {
+                Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
+                _ => evaluate::<A>(board, &mut self.pawn_cache),
+            }
         };
         let static_eval = if in_check {
             -INFINITY
-        } else if let Some(e) = entry {
-            e.eval
         } else {
-            eval
+            self.history
+                .corrected_eval(us, pawns, raw_eval)
+                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+        };
+        let eval = match entry {
+            Some(e)
+                if !in_check
+                    && e.score.abs() < MATE_BOUND
+                    && match e.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => e.score > static_eval,
+                        Bound::Upper => e.score < static_eval,
+                    } =>
+            {
+                e.score
+            }
+            _ => static_eval,
         };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
@@ -338,7 +407,6 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             depth -= 1;
         }
 
-        let us = board.side_to_move();
         let context = self.context(ply);
         let counter = self.history.counter(context[0]);
         let mut picker = MovePicker::new(tt_move, self.history.killers(ply), counter);
@@ -550,10 +618,23 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 ply,
                 best_move,
                 best_score,
-                static_eval,
+                raw_eval,
                 depth,
                 bound,
             );
+            // Teach the correction where a quiet search disagreed with the evaluation.
+            if !in_check
+                && best_score.abs() < MATE_BOUND
+                && (best_move.is_null() || best_move.is_quiet())
+                && match bound {
+                    Bound::Exact => true,
+                    Bound::Lower => best_score > static_eval,
+                    Bound::Upper => best_score < static_eval,
+                }
+            {
+                self.history
+                    .update_correction(us, pawns, depth, best_score - raw_eval);
+            }
         }
         best_score
     }

@@ -13,6 +13,7 @@ use crate::board::{Board, Game};
 use crate::engine::Engine;
 use crate::eval::describe;
 use crate::search::bench;
+use crate::tablebase::Tablebases;
 use std::io::Write;
 
 /// Whether to keep reading input.
@@ -54,6 +55,9 @@ impl FrontEnd {
         {
             log::error!("{e}");
             front.options.debug_log_file.clear();
+        }
+        if !front.options.syzygy_path.is_empty() {
+            front.set_tablebases(front.options.syzygy_path.clone());
         }
         front
     }
@@ -144,10 +148,30 @@ impl FrontEnd {
                     return self.tell(&e);
                 }
             }
+            Change::SyzygyPath(paths) => self.set_tablebases(paths),
             Change::SearchSetting => {}
         }
         if let Some(note) = applied.note {
             self.tell(&note);
+        }
+    }
+
+    /// Checks the folders at once (so the answer comes before `readyok`), then has the search
+    /// thread open them.
+    fn set_tablebases(&mut self, paths: String) {
+        if paths.trim().is_empty() {
+            return self.engine.set_tablebases(String::new());
+        }
+        match Tablebases::inspect(&paths) {
+            Ok(found) => {
+                self.tell(&found);
+                self.engine.set_tablebases(paths);
+            }
+            Err(e) => {
+                self.tell(&format!("{e}; playing without tablebases"));
+                self.options.syzygy_path.clear();
+                self.engine.set_tablebases(String::new());
+            }
         }
     }
 

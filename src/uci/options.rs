@@ -6,6 +6,7 @@
 use super::number::parse_integer;
 use crate::attacks::Backend;
 use crate::search::SearchConfig;
+use crate::search::strength::{ELO_MAX, ELO_MIN};
 use vampirc_uci::UciOptionConfig;
 
 pub const HASH: &str = "Hash";
@@ -18,12 +19,18 @@ pub const CHESS960: &str = "UCI_Chess960";
 pub const SHOW_WDL: &str = "UCI_ShowWDL";
 pub const ATTACKS: &str = "Attacks";
 pub const DEBUG_LOG_FILE: &str = "Debug Log File";
+pub const SYZYGY_PATH: &str = "SyzygyPath";
+pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
+pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+pub const ELO: &str = "UCI_Elo";
 
 pub const HASH_MIN_MB: i128 = 1;
 pub const HASH_MAX_MB: i128 = 65_536;
 pub const THREADS_MAX: i128 = 256;
 pub const MULTI_PV_MAX: i128 = 256;
 pub const MOVE_OVERHEAD_MAX_MS: i128 = 5_000;
+/// Syzygy tables exist for up to 7 pieces.
+pub const SYZYGY_MAX_PIECES: i128 = 7;
 
 /// How UCI writes an empty string default.
 const EMPTY: &str = "<empty>";
@@ -41,6 +48,11 @@ pub struct Options {
     pub backend: Backend,
     /// Empty: no log.
     pub debug_log_file: String,
+    /// Folders of Syzygy tables; empty: none.
+    pub syzygy_path: String,
+    pub syzygy_probe_limit: u32,
+    pub limit_strength: bool,
+    pub elo: u32,
 }
 
 impl Default for Options {
@@ -55,6 +67,10 @@ impl Default for Options {
             show_wdl: false,
             backend: Backend::fastest(),
             debug_log_file: String::new(),
+            syzygy_path: String::new(),
+            syzygy_probe_limit: SYZYGY_MAX_PIECES as u32,
+            limit_strength: false,
+            elo: crate::search::strength::ELO_MAX,
         }
     }
 }
@@ -68,6 +84,8 @@ pub enum Change {
     ClearHash,
     /// The debug log must be (re)opened at this path, or closed when empty.
     DebugLogFile(String),
+    /// The Syzygy tables must be (re)opened from these folders, or closed when empty.
+    SyzygyPath(String),
     /// A value the next search reads from [`Options::search_config`].
     SearchSetting,
 }
@@ -92,6 +110,8 @@ impl Options {
             chess960: self.chess960,
             show_wdl: self.show_wdl,
             backend: self.backend,
+            syzygy_probe_limit: self.syzygy_probe_limit,
+            strength: self.limit_strength.then_some(self.elo),
             ..SearchConfig::default()
         }
     }
@@ -107,6 +127,14 @@ impl Options {
         let check = |name: &str, default: bool| UciOptionConfig::Check {
             name: name.to_string(),
             default: Some(default),
+        };
+        let string = |name: &str, value: &str| UciOptionConfig::String {
+            name: name.to_string(),
+            default: Some(if value.is_empty() {
+                EMPTY.to_string()
+            } else {
+                value.to_string()
+            }),
         };
         vec![
             spin(HASH, self.hash_mb as i128, HASH_MIN_MB, HASH_MAX_MB),
@@ -129,14 +157,16 @@ impl Options {
                 default: Some(self.backend.name().to_string()),
                 var: Backend::available().map(|b| b.name().to_string()).collect(),
             },
-            UciOptionConfig::String {
-                name: DEBUG_LOG_FILE.to_string(),
-                default: Some(if self.debug_log_file.is_empty() {
-                    EMPTY.to_string()
-                } else {
-                    self.debug_log_file.clone()
-                }),
-            },
+            string(DEBUG_LOG_FILE, &self.debug_log_file),
+            string(SYZYGY_PATH, &self.syzygy_path),
+            spin(
+                SYZYGY_PROBE_LIMIT,
+                self.syzygy_probe_limit as i128,
+                0,
+                SYZYGY_MAX_PIECES,
+            ),
+            check(LIMIT_STRENGTH, self.limit_strength),
+            spin(ELO, self.elo as i128, ELO_MIN as i128, ELO_MAX as i128),
         ]
     }
 
@@ -155,6 +185,10 @@ impl Options {
             SHOW_WDL,
             ATTACKS,
             DEBUG_LOG_FILE,
+            SYZYGY_PATH,
+            SYZYGY_PROBE_LIMIT,
+            LIMIT_STRENGTH,
+            ELO,
         ];
         let Some(&canonical) = known.iter().find(|k| k.eq_ignore_ascii_case(name)) else {
             return Err(format!(
@@ -231,6 +265,28 @@ impl Options {
                     change: Change::DebugLogFile(path.to_string()),
                     note: None,
                 })
+            }
+            SYZYGY_PATH => {
+                let path = if value == EMPTY { "" } else { value };
+                self.syzygy_path = path.to_string();
+                Ok(Applied {
+                    change: Change::SyzygyPath(path.to_string()),
+                    note: None,
+                })
+            }
+            SYZYGY_PROBE_LIMIT => {
+                let (n, note) = spin(SYZYGY_PROBE_LIMIT, value, 0, SYZYGY_MAX_PIECES)?;
+                self.syzygy_probe_limit = n as u32;
+                setting(note)
+            }
+            LIMIT_STRENGTH => {
+                self.limit_strength = check(LIMIT_STRENGTH, value)?;
+                setting(None)
+            }
+            ELO => {
+                let (n, note) = spin(ELO, value, ELO_MIN as i128, ELO_MAX as i128)?;
+                self.elo = n as u32;
+                setting(note)
             }
             _ => unreachable!("every known option is handled"),
         }

@@ -33,6 +33,10 @@ fn handshake_announces_the_engine_and_every_option() {
         "option name UCI_Chess960 type check default false",
         "option name UCI_ShowWDL type check default false",
         "option name Debug Log File type string default <empty>",
+        "option name SyzygyPath type string default <empty>",
+        "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+        "option name UCI_LimitStrength type check default false",
+        "option name UCI_Elo type spin default 2800 min 1000 max 2800",
     ] {
         assert!(
             lines.iter().any(|l| l == expected),
@@ -52,7 +56,7 @@ fn handshake_announces_the_engine_and_every_option() {
         .unwrap();
     assert!(vars.contains(&default), "{attacks}");
     let options = lines.iter().filter(|l| l.starts_with("option ")).count();
-    assert_eq!(options, 10, "no option that does nothing: {lines:#?}");
+    assert_eq!(options, 14, "no option that does nothing: {lines:#?}");
     assert!(
         engine.sync().is_empty(),
         "isready answers readyok and nothing else"

@@ -10,3 +10,5 @@ mod harness;
 mod ponder;
 mod search;
 mod selfplay;
+mod strength;
+mod tablebase;

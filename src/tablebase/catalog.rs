@@ -1,0 +1,233 @@
+//! Which Syzygy tables the user's folders really hold, checked file by file, and a private
+//! folder of links to the good ones for the prober.
+
+use crate::attacks::Occupancy;
+use crate::board::Board;
+use crate::types::{Color, PieceType};
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU32, Ordering};
+
+const WDL_MAGIC: [u8; 4] = [0x71, 0xE8, 0x23, 0x5D];
+const DTZ_MAGIC: [u8; 4] = [0xD7, 0x66, 0x0C, 0xA5];
+/// Every complete table file is 16 bytes past a multiple of 64.
+fn plausible_size(len: u64) -> bool {
+    len % 64 == 16
+}
+
+/// A material balance regardless of which colour has which side: the two sides' piece
+/// counts, stronger-looking side first.
+type MaterialKey = u32;
+
+/// Counts of Q, R, B, N, P (3 bits each) of one side.
+fn side_code(counts: [u32; 5]) -> u32 {
+    counts.iter().fold(0, |acc, &c| (acc << 3) | c.min(7))
+}
+
+fn key(a: u32, b: u32) -> MaterialKey {
+    (a.max(b) << 15) | a.min(b)
+}
+
+/// The material key of a table name such as `KRPvKR`, if it is one.
+fn parse_name(stem: &str) -> Option<(MaterialKey, u32)> {
+    let (white, black) = stem.split_once('v')?;
+    let side = |text: &str| -> Option<u32> {
+        let rest = text.strip_prefix('K')?;
+        let mut counts = [0u32; 5];
+        for c in rest.chars() {
+            let i = "QRBNP".find(c)?;
+            counts[i] += 1;
+        }
+        Some(side_code(counts))
+    };
+    let pieces = stem.len() as u32 - 1;
+    Some((key(side(white)?, side(black)?), pieces))
+}
+
+fn board_key<O: Occupancy>(board: &Board<O>) -> MaterialKey {
+    let side = |color| {
+        let kinds = [
+            PieceType::Queen,
+            PieceType::Rook,
+            PieceType::Bishop,
+            PieceType::Knight,
+            PieceType::Pawn,
+        ];
+        side_code(kinds.map(|kind| board.pieces_of(color, kind).count()))
+    };
+    key(side(Color::White), side(Color::Black))
+}
+
+pub struct Catalog {
+    wdl: HashSet<MaterialKey>,
+    dtz: HashSet<MaterialKey>,
+    max_pieces: u32,
+    problems: Vec<String>,
+    /// The folder of links the prober reads (removed on drop), or the user's folders where
+    /// links cannot be made.
+    links: Option<PathBuf>,
+    prober_path: String,
+}
+
+/// Distinguishes the link folders of several catalogs in one process.
+static LINK_FOLDERS: AtomicU32 = AtomicU32::new(0);
+
+impl Catalog {
+    /// Reads the folders; files that are not good tables are noted in `problems` and left out.
+    /// With `link`, also makes the prober's folder.
+    pub fn scan(folders: &[&str], link: bool) -> Result<Catalog, String> {
+        let mut catalog = Catalog {
+            wdl: HashSet::new(),
+            dtz: HashSet::new(),
+            max_pieces: 0,
+            problems: Vec::new(),
+            links: None,
+            prober_path: folders.join(&super::PATH_SEPARATOR.to_string()),
+        };
+        let mut good: Vec<(PathBuf, String)> = Vec::new();
+        let mut seen: HashSet<String> = HashSet::new();
+        for folder in folders {
+            let entries = fs::read_dir(folder)
+                .map_err(|e| format!("SyzygyPath: cannot read '{folder}': {e}"))?;
+            for entry in entries.flatten() {
+                let path = entry.path();
+                let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+                    continue;
+                };
+                let Some((stem, magic, is_wdl)) = name
+                    .strip_suffix(".rtbw")
+                    .map(|s| (s, WDL_MAGIC, true))
+                    .or_else(|| name.strip_suffix(".rtbz").map(|s| (s, DTZ_MAGIC, false)))
+                else {
+                    continue;
+                };
+                let Some((key, pieces)) = parse_name(stem) else {
+                    continue;
+                };
+                if !seen.insert(name.to_string()) {
+                    continue; // The first folder that has it wins, as in the prober.
+                }
+                if let Err(problem) = check_file(&path, magic) {
+                    catalog.problems.push(format!("{name} ({problem})"));
+                    continue;
+                }
+                if is_wdl {
+                    catalog.wdl.insert(key);
+                    catalog.max_pieces = catalog.max_pieces.max(pieces);
+                } else {
+                    catalog.dtz.insert(key);
+                }
+                let name = name.to_string();
+                good.push((path, name));
+            }
+        }
+        if link {
+            catalog.link(&good);
+        }
+        Ok(catalog)
+    }
+
+    /// Gives the prober a folder with links to the good files only.
+    fn link(&mut self, good: &[(PathBuf, String)]) {
+        let folder = std::env::temp_dir().join(format!(
+            "quintessence-syzygy-{}-{}",
+            std::process::id(),
+            LINK_FOLDERS.fetch_add(1, Ordering::Relaxed)
+        ));
+        let made = fs::create_dir_all(&folder).is_ok()
+            && good.iter().all(|(path, name)| {
+                let target = fs::canonicalize(path).unwrap_or_else(|_| path.clone());
+                make_link(&target, &folder.join(name)).is_ok()
+            });
+        match (made, folder.to_str()) {
+            (true, Some(text)) if !text.contains(super::PATH_SEPARATOR) => {
+                self.prober_path = text.to_string();
+                self.links = Some(folder);
+            }
+            _ => {
+                log::warn!("cannot make the tablebase link folder; the prober reads the folders");
+                let _ = fs::remove_dir_all(&folder);
+            }
+        }
+    }
+
+    pub fn prober_path(&self) -> &str {
+        &self.prober_path
+    }
+
+    pub fn wdl_count(&self) -> usize {
+        self.wdl.len()
+    }
+
+    pub fn dtz_count(&self) -> usize {
+        self.dtz.len()
+    }
+
+    pub fn max_pieces(&self) -> u32 {
+        self.max_pieces
+    }
+
+    pub fn problems(&self) -> &[String] {
+        &self.problems
+    }
+
+    pub fn has_wdl<O: Occupancy>(&self, board: &Board<O>) -> bool {
+        self.wdl.contains(&board_key(board))
+    }
+
+    pub fn has_dtz<O: Occupancy>(&self, board: &Board<O>) -> bool {
+        self.dtz.contains(&board_key(board))
+    }
+}
+
+impl Drop for Catalog {
+    fn drop(&mut self) {
+        if let Some(folder) = &self.links {
+            let _ = fs::remove_dir_all(folder);
+        }
+    }
+}
+
+fn check_file(path: &Path, magic: [u8; 4]) -> Result<(), String> {
+    use std::io::Read;
+    let mut file = fs::File::open(path).map_err(|e| e.to_string())?;
+    let len = file.metadata().map_err(|e| e.to_string())?.len();
+    if !plausible_size(len) {
+        return Err(format!("truncated or damaged: {len} bytes"));
+    }
+    let mut head = [0u8; 4];
+    file.read_exact(&mut head).map_err(|e| e.to_string())?;
+    if head != magic {
+        return Err("not a Syzygy table".to_string());
+    }
+    Ok(())
+}
+
+#[cfg(unix)]
+fn make_link(target: &Path, link: &Path) -> std::io::Result<()> {
+    std::os::unix::fs::symlink(target, link)
+}
+
+#[cfg(not(unix))]
+fn make_link(_target: &Path, _link: &Path) -> std::io::Result<()> {
+    Err(std::io::Error::other("no symbolic links here"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_boards_give_the_same_material_key() {
+        let (table, pieces) = parse_name("KRPvKR").unwrap();
+        assert_eq!(pieces, 5);
+        let board = Board::from_fen("8/8/4k3/8/3r4/8/3PK3/3R4 w - - 0 1").unwrap();
+        assert_eq!(board_key(&board), table);
+        let flipped = Board::from_fen("3r4/3kp3/8/3R4/8/4K3/8/8 b - - 0 1").unwrap();
+        assert_eq!(board_key(&flipped), table, "colours do not matter");
+        assert_ne!(parse_name("KRvKP").unwrap().0, table);
+        assert!(parse_name("KXvK").is_none());
+        assert!(parse_name("readme").is_none());
+    }
+}

@@ -1,0 +1,61 @@
+//! `UCI_LimitStrength` / `UCI_Elo`: a weaker setting searches less and still plays legal moves.
+
+use crate::chess::{play, position};
+use crate::harness::{Engine, SOON, info_strings};
+
+fn nodes_of(lines: &[String]) -> u64 {
+    lines
+        .iter()
+        .rev()
+        .find_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let i = words.iter().position(|w| *w == "nodes")?;
+            words.get(i + 1)?.parse().ok()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn limited_strength_searches_few_nodes_and_plays_legal_moves() {
+    let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_LimitStrength value true");
+    engine.send("setoption name UCI_Elo value 500");
+    let lines = engine.sync();
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.contains("UCI_Elo: 500 is outside 1000 to 2800")),
+        "{lines:?}"
+    );
+    let mut weak_moves = std::collections::HashSet::new();
+    for _ in 0..12 {
+        engine.send("ucinewgame");
+        engine.send(&format!("position fen {fen}"));
+        engine.send("go wtime 60000 btime 60000");
+        let (lines, best, _) = engine.bestmove(SOON);
+        play(&position(fen, false), &best).unwrap();
+        assert!(nodes_of(&lines) <= 400, "{lines:?}");
+        assert!(
+            lines.iter().all(|l| !l.contains("multipv 2")),
+            "only the lines asked for are shown: {lines:?}"
+        );
+        weak_moves.insert(best);
+    }
+    assert!(
+        weak_moves.len() > 1,
+        "the weakest setting varies its choice: {weak_moves:?}"
+    );
+
+    engine.send("setoption name UCI_Elo value 2800");
+    engine.send(&format!("position fen {fen}"));
+    engine.send("go wtime 60000 btime 60000");
+    let (lines, best, _) = engine.bestmove(SOON);
+    play(&position(fen, false), &best).unwrap();
+    assert!(nodes_of(&lines) > 10_000, "{lines:?}");
+
+    engine.send("setoption name UCI_LimitStrength value false");
+    engine.send("go depth 12");
+    let (lines, _, _) = engine.bestmove(SOON);
+    assert!(nodes_of(&lines) > 2_000, "{lines:?}");
+}

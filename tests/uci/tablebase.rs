@@ -1,0 +1,275 @@
+//! Syzygy tablebases: the prober agrees with python-chess, bad paths and damaged files are
+//! reported and survived, and won endings are won against a random mover.
+
+use crate::chess::{fen_of, play, position};
+use crate::harness::{BIN, Engine, SOON, TempDir, info_strings};
+use shakmaty::{KnownOutcome, Outcome, Position};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+fn tables() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/syzygy")
+}
+
+/// (FEN, WDL, DTZ) from python-chess, made by scripts/syzygy-reference.py.
+fn reference() -> Vec<(String, i32, i32)> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy-reference.txt");
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let fields: Vec<&str> = l.split(';').collect();
+            (
+                fields[0].to_string(),
+                fields[1].parse().unwrap(),
+                fields[2].parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// `quintessence tbprobe <folder>` on these FENs: one answer line each.
+fn tbprobe(folder: &std::path::Path, fens: &[&str]) -> (Vec<String>, String) {
+    let mut child = Command::new(BIN)
+        .arg("tbprobe")
+        .arg(folder)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input: String = fens.iter().map(|f| format!("{f}\n")).collect();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{out:?}");
+    (
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn wdl_and_dtz_equal_python_chess_on_hundreds_of_positions() {
+    let rows = reference();
+    assert!(rows.len() >= 300, "the reference file has {}", rows.len());
+    let fens: Vec<&str> = rows.iter().map(|(f, _, _)| f.as_str()).collect();
+    let (answers, found) = tbprobe(&tables(), &fens);
+    assert!(found.contains("up to 4 pieces"), "{found}");
+    assert_eq!(answers.len(), rows.len());
+    let mut wins = 0;
+    for ((fen, wdl, dtz), answer) in rows.iter().zip(&answers) {
+        let words: Vec<&str> = answer.split_whitespace().collect();
+        assert_eq!(
+            words[..2],
+            [wdl.to_string(), dtz.to_string()],
+            "{fen}: ours '{answer}', python-chess {wdl} {dtz}"
+        );
+        // The moves kept at the root keep the value.
+        let pos = position(fen, false);
+        for mv in &words[2..] {
+            play(&pos, mv).unwrap();
+        }
+        assert!(words.len() > 2, "{fen}: no move kept");
+        wins += (*wdl == 2) as usize;
+    }
+    assert!(
+        wins > 50 && wins < rows.len(),
+        "a mix of results: {wins} wins"
+    );
+}
+
+#[test]
+fn damaged_and_foreign_files_are_skipped_and_reported() {
+    let dir = TempDir::new("tb-damaged");
+    for name in ["KQvK.rtbw", "KQvK.rtbz", "KRvK.rtbw", "KRvK.rtbz"] {
+        std::fs::copy(tables().join(name), dir.0.join(name)).unwrap();
+    }
+    // KRvK cut short, and something that is not a table under a table's name.
+    let krk = dir.0.join("KRvK.rtbw");
+    let len = std::fs::metadata(&krk).unwrap().len();
+    let file = std::fs::OpenOptions::new().write(true).open(&krk).unwrap();
+    file.set_len(len / 2 + 1).unwrap();
+    std::fs::write(dir.0.join("KBvK.rtbw"), vec![0u8; 80]).unwrap();
+
+    let kqk = "8/8/8/8/8/2k5/8/KQ6 w - - 0 1";
+    let krk = "8/8/8/8/8/2k5/8/KR6 w - - 0 1";
+    let kbk = "8/8/8/8/8/2k5/8/KB6 w - - 0 1";
+    let (answers, found) = tbprobe(&dir.0, &[kqk, krk, kbk]);
+    assert!(found.contains("skipped KRvK.rtbw (truncated"), "{found}");
+    assert!(
+        found.contains("skipped KBvK.rtbw (not a Syzygy table"),
+        "{found}"
+    );
+    assert!(answers[0].starts_with("2 "), "{answers:?}");
+    assert_eq!(answers[1..], ["none", "none"]);
+
+    // Over UCI: a message, and the engine plays on.
+    let mut engine = Engine::start();
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        dir.0.display()
+    ));
+    let lines = engine.sync();
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.contains("skipped KRvK.rtbw")),
+        "{lines:?}"
+    );
+    engine.send(&format!("position fen {krk}"));
+    engine.send("go depth 6");
+    let (_, best, _) = engine.bestmove(SOON);
+    play(&position(krk, false), &best).unwrap();
+}
+
+#[test]
+fn bad_paths_get_a_message_and_the_engine_plays_without_tables() {
+    let mut engine = Engine::start();
+    let empty = TempDir::new("tb-empty");
+    let nul = "a\u{0}b".to_string();
+    for (path, expected) in [
+        ("/no/such/folder", "is not a folder"),
+        (empty.0.to_str().unwrap(), "no Syzygy tables found"),
+        (nul.as_str(), "NUL"),
+    ] {
+        engine.send(&format!("setoption name SyzygyPath value {path}"));
+        let lines = engine.sync();
+        let notes = info_strings(&lines);
+        assert!(
+            notes
+                .iter()
+                .any(|l| l.contains(expected) && l.contains("playing without tablebases")),
+            "{path}: {lines:?}"
+        );
+    }
+    engine.send("position fen 8/8/8/8/8/2k5/8/KQ6 w - - 0 1");
+    engine.send("go depth 8");
+    let (lines, best, _) = engine.bestmove(SOON);
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.contains("tbhits") || l.contains("tbhits 0"))
+    );
+    play(&position("8/8/8/8/8/2k5/8/KQ6 w - - 0 1", false), &best).unwrap();
+    // `<empty>` switches them off without complaint.
+    engine.send("setoption name SyzygyPath value <empty>");
+    let lines = engine.sync();
+    assert!(info_strings(&lines).iter().all(|l| !l.contains("without")));
+}
+
+#[test]
+fn probe_limit_is_a_spin_and_zero_turns_probing_off() {
+    let mut engine = Engine::start();
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        tables().display()
+    ));
+    engine.send("setoption name SyzygyProbeLimit value 9");
+    let lines = engine.sync();
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.contains("SyzygyProbeLimit: 9 is outside 0 to 7")),
+        "{lines:?}"
+    );
+    let fen = "8/8/8/8/4k3/8/3P4/K7 w - - 0 1";
+    engine.send(&format!("position fen {fen}"));
+    engine.send("go depth 8");
+    let (lines, _, _) = engine.bestmove(SOON);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains(" tbhits ") && !l.contains("tbhits 0")),
+        "{lines:?}"
+    );
+    engine.send("setoption name SyzygyProbeLimit value 0");
+    engine.send("ucinewgame");
+    engine.send("go depth 8");
+    let (lines, _, _) = engine.bestmove(SOON);
+    assert!(
+        lines
+            .iter()
+            .filter(|l| l.contains(" tbhits "))
+            .all(|l| l.contains("tbhits 0")),
+        "{lines:?}"
+    );
+}
+
+/// A small deterministic generator for the random mover.
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) as usize) % n
+    }
+}
+
+#[test]
+fn won_endings_are_won_against_a_random_mover_within_the_fifty_move_rule() {
+    let won: Vec<String> = reference()
+        .into_iter()
+        .filter(|(_, wdl, _)| *wdl == 2)
+        .map(|(fen, _, _)| fen)
+        .take(16)
+        .collect();
+    assert_eq!(won.len(), 16);
+    let mut engine = Engine::start();
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        tables().display()
+    ));
+    engine.sync();
+    let mut random = Lcg(7);
+    for fen in &won {
+        engine.send("ucinewgame");
+        let mut pos = position(fen, false);
+        let winner = pos.turn();
+        let mut moves: Vec<String> = Vec::new();
+        let outcome = loop {
+            if let Outcome::Known(outcome) = pos.outcome() {
+                break outcome;
+            }
+            assert!(
+                pos.halfmoves() < 100,
+                "{fen}: fifty moves without progress: {moves:?}"
+            );
+            let mv = if pos.turn() == winner {
+                engine.send(&format!("position fen {fen} moves {}", moves.join(" ")));
+                engine.send("go nodes 4000");
+                engine.bestmove(SOON).1
+            } else {
+                let legal = pos.legal_moves();
+                let mv = &legal[random.below(legal.len())];
+                mv.to_uci(shakmaty::CastlingMode::Standard).to_string()
+            };
+            pos = play(&pos, &mv).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            moves.push(mv);
+            assert!(
+                moves.len() < 400,
+                "{fen}: no end in sight ({})",
+                fen_of(&pos)
+            );
+        };
+        assert_eq!(
+            outcome,
+            KnownOutcome::Decisive { winner },
+            "{fen}: {moves:?} ended {}",
+            fen_of(&pos)
+        );
+    }
+}
