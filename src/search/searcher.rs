@@ -2,17 +2,17 @@
 //! threads, and the `info` reports.
 
 use super::history::History;
-use super::score::{INFINITY, MATE_BOUND};
+use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN};
 use super::strength::{Handicap, Random};
 use super::tt::TranspositionTable;
-use super::worker::{Shared, Worker};
+use super::worker::{Shared, TbRoot, Worker};
 use super::{
     Bound, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchResult, TimeManager,
 };
 use crate::attacks::SliderAttacks;
 use crate::board::{Board, Game};
 use crate::movegen::legal_moves;
-use crate::tablebase::Tablebases;
+use crate::tablebase::{Tablebases, Wdl};
 use crate::types::Move;
 use crate::with_backend;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -161,8 +161,15 @@ impl Searcher {
         let tb_root = tablebases
             .filter(|_| game.board().occupied().count() <= tb_limit)
             .and_then(|t| t.probe_root(game.board()))
-            .map(|probe| probe.best_moves())
-            .filter(|moves| !moves.is_empty());
+            .filter(|probe| !probe.moves.is_empty())
+            .map(|probe| TbRoot {
+                moves: probe.best_moves(),
+                score: match probe.wdl {
+                    Wdl::Win => TB_WIN - 1,
+                    Wdl::Loss => -TB_WIN + 1,
+                    _ => DRAW,
+                },
+            });
         let shared = Shared {
             tt: &self.tt,
             control,
@@ -239,10 +246,10 @@ fn iterate<A: SliderAttacks>(
             root_moves = allowed;
         }
     }
-    if let Some(tb_moves) = &shared.tb_root
-        && root_moves.iter().any(|m| tb_moves.contains(m))
+    if let Some(tb) = &shared.tb_root
+        && root_moves.iter().any(|m| tb.moves.contains(m))
     {
-        root_moves.retain(|m| tb_moves.contains(m));
+        root_moves.retain(|m| tb.moves.contains(m));
     }
     if root_moves.is_empty() {
         if main {
@@ -313,6 +320,10 @@ fn iterate<A: SliderAttacks>(
                 if worker.stopped {
                     break score;
                 }
+                // A full window cannot be widened further.
+                if (score <= alpha && alpha <= -INFINITY) || (score >= beta && beta >= INFINITY) {
+                    break score;
+                }
                 if score <= alpha {
                     beta = (alpha + beta) / 2;
                     alpha = (score - delta).max(-INFINITY);
@@ -353,9 +364,9 @@ fn iterate<A: SliderAttacks>(
                     depth: depth as u32,
                     seldepth: worker.seldepth.max(depth as usize) as u32,
                     multipv: line + 1,
-                    score: Score::from_internal(score),
+                    score: Score::from_internal(shown_score(shared, score)),
                     bound: Bound::Exact,
-                    wdl: config.show_wdl.then(|| wdl(score)),
+                    wdl: config.show_wdl.then(|| wdl(shown_score(shared, score))),
                     nodes,
                     nps: nodes * 1000 / elapsed.max(1),
                     hashfull: shared.tt.hashfull(),
@@ -382,6 +393,15 @@ fn iterate<A: SliderAttacks>(
         best_changes = best_changes * 2 / 3;
     }
     result
+}
+
+/// The score to report: the tablebase value when the root is in the tables and the search has
+/// not found a mate (its own scores there only see the evaluation).
+fn shown_score(shared: &Shared, score: i32) -> i32 {
+    match &shared.tb_root {
+        Some(tb) if score.abs() < MATE_BOUND => tb.score,
+        _ => score,
+    }
 }
 
 fn helper_nodes(shared: &Shared) -> u64 {

@@ -44,8 +44,15 @@ pub struct Shared<'a> {
     pub tablebases: Option<&'a Tablebases>,
     pub tb_limit: u32,
     pub tbhits: AtomicU64,
-    /// The root moves that keep the tablebase result, when the root is in the tables.
-    pub tb_root: Option<Vec<Move>>,
+    /// What the tables say about the root, when it is in them.
+    pub tb_root: Option<TbRoot>,
+}
+
+pub struct TbRoot {
+    /// The root moves that keep the best result.
+    pub moves: Vec<Move>,
+    /// That result as a score.
+    pub score: i32,
 }
 
 impl Shared<'_> {
@@ -710,7 +717,11 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let static_eval = if in_check {
             -INFINITY
         } else {
-            entry.map_or_else(|| evaluate::<A>(board, &mut self.pawn_cache), |e| e.eval)
+            // Entries stored without an evaluation (in check, tablebase results) hold -INFINITY.
+            match entry {
+                Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
+                _ => evaluate::<A>(board, &mut self.pawn_cache),
+            }
         };
         let mut best_score = static_eval;
         if !in_check {

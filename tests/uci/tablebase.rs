@@ -251,7 +251,16 @@ fn won_endings_are_won_against_a_random_mover_within_the_fifty_move_rule() {
             let mv = if pos.turn() == winner {
                 engine.send(&format!("position fen {fen} moves {}", moves.join(" ")));
                 engine.send("go nodes 4000");
-                engine.bestmove(SOON).1
+                let (lines, best, _) = engine.bestmove(SOON);
+                let last = lines
+                    .iter()
+                    .rfind(|l| l.contains(" score "))
+                    .unwrap_or_else(|| panic!("{fen} moves {}: {lines:?}", moves.join(" ")));
+                assert!(
+                    last.contains(" score mate ") || last.contains(" score cp 30"),
+                    "{fen}: a tablebase win is shown as one: {last}"
+                );
+                best
             } else {
                 let legal = pos.legal_moves();
                 let mv = &legal[random.below(legal.len())];
