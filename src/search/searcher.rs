@@ -106,30 +106,43 @@ impl Searcher {
             ..config.clone()
         };
         // The newest score and PV of each line.
-        let mut lines: Vec<(i32, Vec<Move>)> = Vec::new();
+        // The newest report of each line.
+        let mut lines: Vec<Option<SearchInfo>> = Vec::new();
         let result = self.search_full(game, &limits, &config, control, &mut |info| {
             let index = info.multipv - 1;
             if lines.len() <= index {
-                lines.resize(index + 1, (0, Vec::new()));
+                lines.resize(index + 1, None);
             }
-            lines[index] = (info.score.to_internal(), info.pv.clone());
+            lines[index] = Some(info.clone());
             if info.multipv <= shown {
                 on_info(info);
             }
         });
         let candidates: Vec<(Move, i32)> = lines
             .iter()
-            .filter_map(|(score, pv)| pv.first().map(|&mv| (mv, *score)))
+            .flatten()
+            .filter_map(|info| info.pv.first().map(|&mv| (mv, info.score.to_internal())))
             .collect();
-        match handicap.choose(&candidates, &mut self.random) {
-            Some(mv) if mv != result.best => SearchResult {
-                best: mv,
-                ponder: lines
-                    .iter()
-                    .find(|(_, pv)| pv.first() == Some(&mv))
-                    .and_then(|(_, pv)| pv.get(1).copied()),
-            },
-            _ => result,
+        let Some(chosen) = handicap.choose(&candidates, &mut self.random) else {
+            return result;
+        };
+        let Some(line) = lines
+            .into_iter()
+            .flatten()
+            .find(|info| info.pv.first() == Some(&chosen))
+        else {
+            return result;
+        };
+        if chosen != result.best {
+            // The last line shown is the move played, as GUIs expect.
+            on_info(&SearchInfo {
+                multipv: 1,
+                ..line.clone()
+            });
+        }
+        SearchResult {
+            best: chosen,
+            ponder: line.pv.get(1).copied(),
         }
     }
 

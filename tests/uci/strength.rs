@@ -40,6 +40,12 @@ fn limited_strength_searches_few_nodes_and_plays_legal_moves() {
             lines.iter().all(|l| !l.contains("multipv 2")),
             "only the lines asked for are shown: {lines:?}"
         );
+        let last = lines.iter().rfind(|l| l.contains(" pv ")).unwrap();
+        assert_eq!(
+            last.split(" pv ").nth(1).unwrap().split_whitespace().next(),
+            Some(best.as_str()),
+            "the last line shown is the move played"
+        );
         weak_moves.insert(best);
     }
     assert!(
