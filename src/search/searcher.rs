@@ -88,10 +88,9 @@ impl Searcher {
         control: &SearchControl,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let Some(elo) = config.strength else {
+        let Some(handicap) = config.strength.and_then(Handicap::for_elo) else {
             return self.search_full(game, limits, config, control, on_info);
         };
-        let handicap = Handicap::for_elo(elo);
         let limits = Limits {
             nodes: Some(
                 limits

@@ -1,14 +1,26 @@
 //! `UCI_LimitStrength`: a weaker player made of a small search (few nodes) and a deliberate
 //! choice among the best few moves, weighted by how much worse each one scored.
 //!
-//! The mapping from `UCI_Elo` to nodes and noise is fitted to matches against reference engines
-//! (the table in the README); the bounds are the range those matches cover.
+//! The mapping from `UCI_Elo` to nodes and noise comes from matches against Stockfish's own
+//! strength limit (the table in the README); the bounds are the range those matches cover.
 
 use crate::types::Move;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-pub const ELO_MIN: u32 = 1000;
-pub const ELO_MAX: u32 = 2800;
+/// Measured strength of the handicap levels: (level, Elo on the scale of Stockfish 15.1's own
+/// `UCI_Elo`, at 5+0.05), from `scripts/calibrate-strength` (the README has the games and error
+/// bars). Level 1 is no handicap at all.
+const CALIBRATION: [(f64, f64); 6] = [
+    (0.0, 1012.0),
+    (2.0 / 9.0, 1292.0),
+    (4.0 / 9.0, 1572.0),
+    (6.0 / 9.0, 1841.0),
+    (8.0 / 9.0, 2262.0),
+    (1.0, 2635.0),
+];
+
+pub const ELO_MIN: u32 = CALIBRATION[0].1 as u32;
+pub const ELO_MAX: u32 = CALIBRATION[CALIBRATION.len() - 1].1 as u32;
 
 /// How the search is held back at one `UCI_Elo`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -22,9 +34,15 @@ pub struct Handicap {
 }
 
 impl Handicap {
-    pub fn for_elo(elo: u32) -> Handicap {
-        // 0 at the weakest setting, 1 at the strongest.
-        let t = f64::from(elo.clamp(ELO_MIN, ELO_MAX) - ELO_MIN) / f64::from(ELO_MAX - ELO_MIN);
+    /// The handicap that plays at about `elo`; none at the top of the range.
+    pub fn for_elo(elo: u32) -> Option<Handicap> {
+        let level = level_for_elo(f64::from(elo.clamp(ELO_MIN, ELO_MAX)));
+        (level < 1.0).then(|| Handicap::at_level(level))
+    }
+
+    /// Level 0 is the weakest; towards 1 the search gets more nodes and less noise.
+    pub fn at_level(level: f64) -> Handicap {
+        let t = level.clamp(0.0, 1.0);
         let nodes = (NODES_AT_MIN.ln() + t * (NODES_AT_MAX.ln() - NODES_AT_MIN.ln())).exp();
         let noise = NOISE_AT_MAX + (NOISE_AT_MIN - NOISE_AT_MAX) * (1.0 - t).powi(2);
         Handicap {
@@ -45,6 +63,17 @@ impl Handicap {
             .max_by_key(|&(_, s)| s)
             .map(|(mv, _)| mv)
     }
+}
+
+/// The level measured to play at `elo`, interpolated between the calibration points.
+fn level_for_elo(elo: f64) -> f64 {
+    for pair in CALIBRATION.windows(2) {
+        let ((l0, e0), (l1, e1)) = (pair[0], pair[1]);
+        if elo <= e1 {
+            return l0 + (l1 - l0) * ((elo - e0) / (e1 - e0)).clamp(0.0, 1.0);
+        }
+    }
+    1.0
 }
 
 const NODES_AT_MIN: f64 = 200.0;
@@ -87,18 +116,31 @@ mod tests {
 
     #[test]
     fn weaker_settings_search_less_and_choose_more_freely() {
-        let weak = Handicap::for_elo(ELO_MIN);
-        let strong = Handicap::for_elo(ELO_MAX);
+        let weak = Handicap::for_elo(ELO_MIN).unwrap();
+        let strong = Handicap::for_elo(ELO_MAX - 1).unwrap();
         assert!(weak.nodes < strong.nodes);
         assert!(weak.noise > strong.noise);
-        assert_eq!(Handicap::for_elo(0), weak, "below the range is clamped");
+        assert_eq!(
+            Handicap::for_elo(0),
+            Some(weak),
+            "below the range is clamped"
+        );
+        assert_eq!(Handicap::for_elo(ELO_MAX), None, "the top is full strength");
+    }
+
+    #[test]
+    fn calibration_points_map_back_to_their_levels() {
+        for (level, elo) in CALIBRATION {
+            assert!((level_for_elo(elo) - level).abs() < 1e-9);
+        }
+        assert!(level_for_elo(1400.0) > level_for_elo(1300.0));
     }
 
     #[test]
     fn never_picks_a_move_far_behind() {
         let good = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
         let bad = Move::new(Square::G1, Square::H3, MoveKind::Quiet);
-        let h = Handicap::for_elo(ELO_MIN);
+        let h = Handicap::for_elo(ELO_MIN).unwrap();
         let mut random = Random::seeded(1);
         let lines = [(good, 50), (bad, 50 - 2 * h.noise - 1)];
         for _ in 0..1000 {

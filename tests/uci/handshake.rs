@@ -36,7 +36,7 @@ fn handshake_announces_the_engine_and_every_option() {
         "option name SyzygyPath type string default <empty>",
         "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
         "option name UCI_LimitStrength type check default false",
-        "option name UCI_Elo type spin default 2800 min 1000 max 2800",
+        "option name UCI_Elo type spin default 2635 min 1012 max 2635",
     ] {
         assert!(
             lines.iter().any(|l| l == expected),

@@ -25,7 +25,7 @@ fn limited_strength_searches_few_nodes_and_plays_legal_moves() {
     assert!(
         info_strings(&lines)
             .iter()
-            .any(|l| l.contains("UCI_Elo: 500 is outside 1000 to 2800")),
+            .any(|l| l.contains("UCI_Elo: 500 is outside 1012 to 2635")),
         "{lines:?}"
     );
     let mut weak_moves = std::collections::HashSet::new();
@@ -53,7 +53,7 @@ fn limited_strength_searches_few_nodes_and_plays_legal_moves() {
         "the weakest setting varies its choice: {weak_moves:?}"
     );
 
-    engine.send("setoption name UCI_Elo value 2800");
+    engine.send("setoption name UCI_Elo value 2635");
     engine.send(&format!("position fen {fen}"));
     engine.send("go wtime 60000 btime 60000");
     let (lines, best, _) = engine.bestmove(SOON);
