@@ -122,6 +122,15 @@ impl Catalog {
                 good.push((path, name));
             }
         }
+        // WDL without DTZ still answers in the search, but the root cannot pick a converting move.
+        let mut without_dtz: Vec<String> = good
+            .iter()
+            .filter_map(|(_, name)| name.strip_suffix(".rtbw"))
+            .filter(|stem| parse_name(stem).is_some_and(|(key, _)| !catalog.dtz.contains(&key)))
+            .map(|stem| format!("{stem}.rtbz (missing: no root move choice for that material)"))
+            .collect();
+        without_dtz.sort();
+        catalog.problems.extend(without_dtz);
         if link {
             catalog.link(&good);
         }

@@ -101,6 +101,8 @@ fn damaged_and_foreign_files_are_skipped_and_reported() {
     let file = std::fs::OpenOptions::new().write(true).open(&krk).unwrap();
     file.set_len(len / 2 + 1).unwrap();
     std::fs::write(dir.0.join("KBvK.rtbw"), vec![0u8; 80]).unwrap();
+    // A WDL table whose DTZ table is missing.
+    std::fs::copy(tables().join("KNvK.rtbw"), dir.0.join("KNvK.rtbw")).unwrap();
 
     let kqk = "8/8/8/8/8/2k5/8/KQ6 w - - 0 1";
     let krk = "8/8/8/8/8/2k5/8/KR6 w - - 0 1";
