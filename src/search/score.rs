@@ -62,3 +62,22 @@ pub enum Bound {
     Lower,
     Upper,
 }
+
+impl Bound {
+    /// Whether a `score` with this bound settles a search of the window (`alpha`, `beta`).
+    #[inline]
+    pub fn settles(self, score: i32, alpha: i32, beta: i32) -> bool {
+        match self {
+            Bound::Exact => true,
+            Bound::Lower => score >= beta,
+            Bound::Upper => score <= alpha,
+        }
+    }
+
+    /// Whether a `score` with this bound tells more than `estimate`: it is exact, or a bound
+    /// on the far side of the estimate.
+    #[inline]
+    pub fn beyond(self, score: i32, estimate: i32) -> bool {
+        self.settles(score, estimate - 1, estimate + 1)
+    }
+}

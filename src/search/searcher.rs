@@ -51,11 +51,6 @@ impl Searcher {
         Ok(())
     }
 
-    /// The most pieces of the open tables (0 when none).
-    pub fn tablebase_pieces(&self) -> u32 {
-        self.tablebases.as_ref().map_or(0, Tablebases::max_pieces)
-    }
-
     /// Resizes the transposition table (between searches), emptying it.
     pub fn set_hash(&mut self, mb: usize) {
         self.tt.resize(mb);
@@ -104,7 +99,6 @@ impl Searcher {
             multipv: config.multipv.max(handicap.lines),
             ..config.clone()
         };
-        // The newest score and PV of each line.
         // The newest report of each line.
         let mut lines: Vec<Option<SearchInfo>> = Vec::new();
         let result = self.search_full(game, &limits, &config, control, &mut |info| {
@@ -200,8 +194,7 @@ impl Searcher {
             tbhits: AtomicU64::new(u64::from(tb_root.is_some())),
             tb_root,
         };
-        let mut keys = game.history().to_vec();
-        keys.truncate(keys.len());
+        let keys = game.history().to_vec();
         let histories = &mut self.histories[..threads];
         with_backend!(config.backend, A => {
             let board = game.board().with_occupancy::<<A as SliderAttacks>::Occ>();

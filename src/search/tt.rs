@@ -36,11 +36,7 @@ impl TtEntry {
     /// Whether the stored bound settles a search with this window.
     #[inline]
     pub fn cuts_off(&self, alpha: i32, beta: i32) -> bool {
-        match self.bound {
-            Bound::Exact => true,
-            Bound::Lower => self.score >= beta,
-            Bound::Upper => self.score <= alpha,
-        }
+        self.bound.settles(self.score, alpha, beta)
     }
 }
 

@@ -236,12 +236,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             Wdl::BlessedLoss => (DRAW - 1, Bound::Exact),
             Wdl::Draw => (DRAW, Bound::Exact),
         };
-        let settles = match bound {
-            Bound::Exact => true,
-            Bound::Lower => score >= beta,
-            Bound::Upper => score <= alpha,
-        };
-        if settles {
+        if bound.settles(score, alpha, beta) {
             let depth = (depth + 6).min(MAX_PLY as i32);
             self.shared.tt.store(
                 board.hash(),
@@ -354,11 +349,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             Some(e)
                 if !in_check
                     && e.score.abs() < MATE_BOUND
-                    && match e.bound {
-                        Bound::Exact => true,
-                        Bound::Lower => e.score > static_eval,
-                        Bound::Upper => e.score < static_eval,
-                    } =>
+                    && e.bound.beyond(e.score, static_eval) =>
             {
                 e.score
             }
@@ -633,11 +624,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             if !in_check
                 && best_score.abs() < MATE_BOUND
                 && (best_move.is_null() || best_move.is_quiet())
-                && match bound {
-                    Bound::Exact => true,
-                    Bound::Lower => best_score > static_eval,
-                    Bound::Upper => best_score < static_eval,
-                }
+                && bound.beyond(best_score, static_eval)
             {
                 self.history
                     .update_correction(us, pawns, depth, best_score - raw_eval);

@@ -1,8 +1,6 @@
 //! `uci`, the option list, `isready`, and the start-up config file.
 
-use crate::harness::{BIN, Engine, SOON, TempDir};
-use std::io::Write;
-use std::process::{Command, Stdio};
+use crate::harness::{Engine, SOON, TempDir, run_in};
 
 fn handshake(engine: &mut Engine) -> Vec<String> {
     engine.send("uci");
@@ -106,30 +104,6 @@ fn engine_config_in_the_working_directory_is_read() {
         "{}",
         output.0
     );
-}
-
-/// Runs the binary with `input` on stdin: (stdout, stderr).
-fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> (String, String) {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "exit status {:?}", output.status);
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -215,3 +215,27 @@ pub fn info_strings(lines: &[String]) -> Vec<&String> {
         .filter(|l| l.starts_with("info string"))
         .collect()
 }
+
+/// Runs the binary with `input` on stdin: (stdout, stderr).
+pub fn run_in(dir: &std::path::Path, args: &[&str], input: &str) -> (String, String) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "exit status {:?}", output.status);
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}

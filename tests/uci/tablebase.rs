@@ -2,11 +2,9 @@
 //! reported and survived, and won endings are won against a random mover.
 
 use crate::chess::{fen_of, play, position};
-use crate::harness::{BIN, Engine, SOON, TempDir, info_strings};
+use crate::harness::{Engine, SOON, TempDir, info_strings, run_in};
 use shakmaty::{KnownOutcome, Outcome, Position};
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
 fn tables() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/syzygy")
@@ -30,33 +28,15 @@ fn reference() -> Vec<(String, i32, i32)> {
         .collect()
 }
 
-/// `quintessence tbprobe <folder>` on these FENs: one answer line each.
+/// `quintessence tbprobe <folder>` on these FENs: one answer line each, and stderr.
 fn tbprobe(folder: &std::path::Path, fens: &[&str]) -> (Vec<String>, String) {
-    let mut child = Command::new(BIN)
-        .arg("tbprobe")
-        .arg(folder)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
     let input: String = fens.iter().map(|f| format!("{f}\n")).collect();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success(), "{out:?}");
-    (
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(String::from)
-            .collect(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let (stdout, stderr) = run_in(
+        &std::env::temp_dir(),
+        &["tbprobe", folder.to_str().unwrap()],
+        &input,
+    );
+    (stdout.lines().map(String::from).collect(), stderr)
 }
 
 #[test]
