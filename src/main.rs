@@ -62,6 +62,7 @@ fn main() -> ExitCode {
         } => cli::perft::run(depth, fen.as_deref(), backend, chess960),
         Mode::Datagen(args) => cli::datagen::run(&args),
         Mode::Tune(args) => cli::tune::run(&args),
+        Mode::Train(args) => cli::train::run(&args),
         Mode::Go { fen, depth } => cli::go::run(fen.as_deref(), depth),
         Mode::Eval(fen) => cli::eval::run(fen.as_deref()),
         Mode::TbProbe(paths) => cli::tbprobe::run(&paths),

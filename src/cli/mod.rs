@@ -7,6 +7,7 @@ mod flags;
 pub mod go;
 pub mod perft;
 pub mod tbprobe;
+pub mod train;
 pub mod tune;
 
 use quintessence::attacks::Backend;
@@ -27,6 +28,11 @@ Usage:
       Play self-play games and write training positions (default data/selfplay.txt).
   quintessence tune [--data PATH] [--epochs N] [--lr X] [--lambda X] [--reg X] [--out PATH]
       Fit the evaluation weights to training data (default: write src/eval/params.rs).
+  quintessence datagen --convert <text> --out <packed> | --dump <packed>
+      Convert text data to the packed format the trainer reads, or print packed data.
+  quintessence train --data <packed> [--hidden N] [--epochs N] [--lr X] [--lambda X]
+                     [--threads N] [--seed N] [--out DIR]
+      Train the neural network; writes DIR/epoch-N.nnue and DIR/loss.csv.
   quintessence eval [FEN]
       The static evaluation of a position, term by term.
   quintessence go [FEN] [depth]
@@ -62,6 +68,7 @@ pub enum Mode {
     },
     Datagen(Vec<String>),
     Tune(Vec<String>),
+    Train(Vec<String>),
     Go {
         fen: Option<String>,
         depth: u32,
@@ -106,6 +113,7 @@ pub fn parse(args: &[String]) -> Result<Cli, String> {
         Some((&"perft", args)) => parse_perft(args)?,
         Some((&"datagen", args)) => Mode::Datagen(args.iter().map(|s| s.to_string()).collect()),
         Some((&"tune", args)) => Mode::Tune(args.iter().map(|s| s.to_string()).collect()),
+        Some((&"train", args)) => Mode::Train(args.iter().map(|s| s.to_string()).collect()),
         Some((&"tbprobe", [paths])) => Mode::TbProbe(paths.to_string()),
         Some((&"eval", args)) if args.len() <= 1 => Mode::Eval(args.first().map(|s| s.to_string())),
         Some((&"go", args)) if args.len() <= 2 => Mode::Go {

@@ -3,6 +3,7 @@
 
 mod features;
 mod masks;
+pub mod nnue;
 pub mod params;
 mod pawn_cache;
 mod score;
@@ -15,6 +16,25 @@ pub use score::{S, s};
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
 use crate::types::{Color, PieceType};
+
+/// Which evaluation the search uses.
+#[derive(Clone, Default)]
+pub enum Evaluator {
+    /// The hand-crafted evaluation (`params.rs`).
+    #[default]
+    Hce,
+    /// A network: the embedded one or one loaded with `EvalFile`.
+    Nnue(std::sync::Arc<nnue::Network>),
+}
+
+impl std::fmt::Debug for Evaluator {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        match self {
+            Evaluator::Hce => write!(f, "Hce"),
+            Evaluator::Nnue(_) => write!(f, "Nnue"),
+        }
+    }
+}
 
 /// The game phase: 24 with all pieces on the board, 0 with only kings and pawns.
 pub const MAX_PHASE: i32 = 24;
@@ -112,10 +132,17 @@ pub fn describe<A: SliderAttacks>(board: &Board<A::Occ>) -> String {
         t.phase,
         t.scale_for(total.eg())
     );
+    let _ = writeln!(
+        out,
+        "hand-crafted evaluation: {white} cp (White), {} cp (side to move)",
+        white * board.side_to_move().sign()
+    );
+    let net = nnue::default_network();
+    let stm = nnue::Accumulator::from_board(&net, board).evaluate(&net, board.side_to_move());
     let _ = write!(
         out,
-        "evaluation: {white} cp (White), {} cp (side to move)",
-        white * board.side_to_move().sign()
+        "network (embedded): {} cp (White), {stm} cp (side to move)",
+        stm * board.side_to_move().sign()
     );
     out
 }

@@ -23,6 +23,7 @@ pub use searcher::Searcher;
 pub use time::TimeManager;
 
 use crate::attacks::Backend;
+use crate::eval::Evaluator;
 use crate::types::Move;
 
 /// Settings from the UCI options that the search reads.
@@ -38,6 +39,7 @@ pub struct SearchConfig {
     pub syzygy_probe_limit: u32,
     /// `UCI_LimitStrength`: play at about this Elo.
     pub strength: Option<u32>,
+    pub evaluator: Evaluator,
 }
 
 impl Default for SearchConfig {
@@ -51,6 +53,7 @@ impl Default for SearchConfig {
             backend: Backend::fastest(),
             syzygy_probe_limit: 7,
             strength: None,
+            evaluator: Evaluator::default(),
         }
     }
 }

@@ -193,6 +193,7 @@ impl Searcher {
             tb_limit,
             tbhits: AtomicU64::new(u64::from(tb_root.is_some())),
             tb_root,
+            evaluator: config.evaluator.clone(),
         };
         let keys = game.history().to_vec();
         let histories = &mut self.histories[..threads];

@@ -10,10 +10,12 @@ use super::tt::TranspositionTable;
 use super::{Bound, Limits, SearchControl, TimeManager};
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
-use crate::eval::{PawnCache, evaluate, pawn_key};
+use crate::eval::nnue::{AccumulatorStack, Network};
+use crate::eval::{Evaluator, PawnCache, evaluate, pawn_key};
 use crate::movegen::CheckInfo;
 use crate::tablebase::{Tablebases, Wdl};
 use crate::types::{Color, Move, Piece, PieceType};
+use std::sync::Arc;
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -46,6 +48,7 @@ pub struct Shared<'a> {
     pub tbhits: AtomicU64,
     /// What the tables say about the root, when it is in them.
     pub tb_root: Option<TbRoot>,
+    pub evaluator: Evaluator,
 }
 
 pub struct TbRoot {
@@ -107,6 +110,8 @@ pub struct Worker<'a, A: SliderAttacks> {
     /// The moves the root may play (searchmoves, MultiPV lines not yet taken).
     pub root_moves: Vec<Move>,
     pawn_cache: PawnCache,
+    /// The network and the accumulators of the current path, when the evaluation is neural.
+    nnue: Option<(Arc<Network>, AccumulatorStack)>,
     stack: [PlyState; MAX_PLY + 4],
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 1],
@@ -130,6 +135,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             stopped: false,
             root_moves: Vec::new(),
             pawn_cache: PawnCache::default(),
+            nnue: match &shared.evaluator {
+                Evaluator::Nnue(net) => {
+                    Some((net.clone(), AccumulatorStack::new(net, MAX_PLY + 4)))
+                }
+                Evaluator::Hce => None,
+            },
             stack: [PlyState::default(); MAX_PLY + 4],
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
@@ -195,11 +206,23 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         self.pv_len[ply] = child_len + 1;
     }
 
+    /// The static evaluation of `board`, the position at `ply` on the current path.
+    #[inline]
+    fn evaluate(&mut self, board: &Board<A::Occ>, ply: usize) -> i32 {
+        match &mut self.nnue {
+            Some((net, stack)) => stack.evaluate(net, board, ply),
+            None => evaluate::<A>(board, &mut self.pawn_cache),
+        }
+    }
+
     /// Plays `mv` on a copy, pushing the parent's key onto the repetition path.
     #[inline]
     fn make(&mut self, board: &Board<A::Occ>, mv: Move, ply: usize) -> Board<A::Occ> {
         let mut child = *board;
         child.play(mv);
+        if let Some((_, stack)) = &mut self.nnue {
+            stack.push(ply, board, &child);
+        }
         self.shared.tt.prefetch(child.hash());
         self.keys.push(board.hash());
         let piece = board.piece_on(mv.from()).expect("a mover");
@@ -289,7 +312,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 return if in_check {
                     DRAW
                 } else {
-                    evaluate::<A>(board, &mut self.pawn_cache)
+                    self.evaluate(board, ply)
                 };
             }
             // Mate-distance pruning: no line here can beat a mate already found closer to the root.
@@ -335,7 +358,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         } else {
             match entry {
                 Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
-                _ => evaluate::<A>(board, &mut self.pawn_cache),
+                _ => self.evaluate(board, ply),
             }
         };
         let static_eval = if in_check {
@@ -379,6 +402,9 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
                 let mut child = *board;
                 child.play_null();
+                if let Some((_, stack)) = &mut self.nnue {
+                    stack.push(ply, board, &child);
+                }
                 self.keys.push(board.hash());
                 self.stack[ply].moved = None;
                 let score = -self.negamax(
@@ -689,7 +715,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             return if in_check {
                 DRAW
             } else {
-                evaluate::<A>(board, &mut self.pawn_cache)
+                self.evaluate(board, ply)
             };
         }
 
@@ -707,7 +733,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             // Entries stored without an evaluation (in check, tablebase results) hold -INFINITY.
             match entry {
                 Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
-                _ => evaluate::<A>(board, &mut self.pawn_cache),
+                _ => self.evaluate(board, ply),
             }
         };
         let mut best_score = static_eval;

@@ -6,6 +6,8 @@
 //! point of view and `result` the game's outcome for White: `1.0`, `0.5` or `0.0`.
 
 pub mod datagen;
+pub mod nnue;
+pub mod packed;
 pub mod tuner;
 
 /// One line of training data.

@@ -1,0 +1,187 @@
+//! Accumulators: the hidden layer's pre-activations for both perspectives, kept on a stack
+//! indexed by ply. Making a move only records which pieces appeared and vanished (found by
+//! comparing the two boards, so castling, en passant and promotions need no special case);
+//! the accumulator is brought up to date when a node is evaluated, from the nearest ancestor
+//! that is, or rebuilt from the board when none is.
+
+use super::network::{Network, Row};
+use super::{HIDDEN, feature_index};
+use crate::attacks::Occupancy;
+use crate::board::Board;
+use crate::types::{Color, Piece, PieceType, Square};
+
+/// Both perspectives' hidden pre-activations (`[White, Black]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator(pub [Row; 2]);
+
+impl Accumulator {
+    /// Built from scratch: bias plus the rows of every piece on the board.
+    pub fn from_board<O: Occupancy>(net: &Network, board: &Board<O>) -> Accumulator {
+        let mut acc = Accumulator([net.hidden_bias; 2]);
+        for color in Color::ALL {
+            for kind in PieceType::ALL {
+                let piece = Piece::new(color, kind);
+                for sq in board.pieces_of(color, kind) {
+                    for view in Color::ALL {
+                        let row = &net.input_weights[feature_index(view, piece, sq)];
+                        add_assign(&mut acc.0[view.index()], row);
+                    }
+                }
+            }
+        }
+        acc
+    }
+
+    /// The score for `side` to move.
+    #[inline]
+    pub fn evaluate(&self, net: &Network, side: Color) -> i32 {
+        net.evaluate(&self.0[side.index()], &self.0[(!side).index()])
+    }
+}
+
+#[inline(always)]
+fn add_assign(acc: &mut Row, row: &Row) {
+    acc.0
+        .iter_mut()
+        .zip(row.0.iter())
+        .for_each(|(a, w)| *a += w);
+}
+
+#[inline(always)]
+fn sub_assign(acc: &mut Row, row: &Row) {
+    acc.0
+        .iter_mut()
+        .zip(row.0.iter())
+        .for_each(|(a, w)| *a -= w);
+}
+
+/// `out = from + add - sub` in one pass (the common quiet move).
+#[inline(always)]
+fn add_sub(out: &mut Row, from: &Row, add: &Row, sub: &Row) {
+    for j in 0..HIDDEN {
+        out.0[j] = from.0[j] + add.0[j] - sub.0[j];
+    }
+}
+
+/// The pieces a move put down and took away: at most two each (castling moves two pieces; a
+/// capture with promotion removes two and adds one).
+#[derive(Clone, Copy, Debug, Default)]
+struct Delta {
+    added: [(u8, u8); 2],
+    removed: [(u8, u8); 2],
+    n_added: u8,
+    n_removed: u8,
+}
+
+impl Delta {
+    fn between<O: Occupancy>(parent: &Board<O>, child: &Board<O>) -> Delta {
+        let mut d = Delta::default();
+        for color in Color::ALL {
+            for kind in PieceType::ALL {
+                let before = parent.pieces_of(color, kind);
+                let after = child.pieces_of(color, kind);
+                if before == after {
+                    continue;
+                }
+                let piece = Piece::new(color, kind).index() as u8;
+                for sq in after & !before {
+                    d.added[d.n_added as usize] = (piece, sq.index() as u8);
+                    d.n_added += 1;
+                }
+                for sq in before & !after {
+                    d.removed[d.n_removed as usize] = (piece, sq.index() as u8);
+                    d.n_removed += 1;
+                }
+            }
+        }
+        d
+    }
+
+    fn row(net: &Network, view: Color, (piece, sq): (u8, u8)) -> &Row {
+        let piece = Piece::new(
+            Color::ALL[piece as usize / 6],
+            PieceType::ALL[piece as usize % 6],
+        );
+        &net.input_weights[feature_index(view, piece, Square::from_index(sq as usize))]
+    }
+
+    /// `child = parent` updated by this delta.
+    fn apply(&self, net: &Network, parent: &Accumulator, child: &mut Accumulator) {
+        for view in Color::ALL {
+            let (from, out) = (&parent.0[view.index()], &mut child.0[view.index()]);
+            let (na, nr) = (self.n_added as usize, self.n_removed as usize);
+            if na >= 1 && nr >= 1 {
+                let add = Delta::row(net, view, self.added[0]);
+                let sub = Delta::row(net, view, self.removed[0]);
+                add_sub(out, from, add, sub);
+            } else {
+                *out = *from;
+                if na >= 1 {
+                    add_assign(out, Delta::row(net, view, self.added[0]));
+                }
+                if nr >= 1 {
+                    sub_assign(out, Delta::row(net, view, self.removed[0]));
+                }
+            }
+            for &a in &self.added[1.min(na)..na] {
+                add_assign(out, Delta::row(net, view, a));
+            }
+            for &r in &self.removed[1.min(nr)..nr] {
+                sub_assign(out, Delta::row(net, view, r));
+            }
+        }
+    }
+}
+
+/// One accumulator per ply of the search path.
+pub struct AccumulatorStack {
+    accumulators: Vec<Accumulator>,
+    deltas: Vec<Delta>,
+    /// `accumulators[ply]` matches the position at `ply` on the current path.
+    fresh: Vec<bool>,
+}
+
+impl AccumulatorStack {
+    pub fn new(net: &Network, plies: usize) -> AccumulatorStack {
+        AccumulatorStack {
+            accumulators: vec![Accumulator([net.hidden_bias; 2]); plies + 1],
+            deltas: vec![Delta::default(); plies + 1],
+            fresh: vec![false; plies + 1],
+        }
+    }
+
+    /// Forgets every accumulator (a new root).
+    pub fn reset(&mut self) {
+        self.fresh.iter_mut().for_each(|f| *f = false);
+    }
+
+    /// Records the move from `parent` (at `ply`) to `child` (at `ply + 1`).
+    #[inline]
+    pub fn push<O: Occupancy>(&mut self, ply: usize, parent: &Board<O>, child: &Board<O>) {
+        self.deltas[ply + 1] = Delta::between(parent, child);
+        self.fresh[ply + 1] = false;
+    }
+
+    /// The evaluation of `board`, the position at `ply` on the current path.
+    #[inline]
+    pub fn evaluate<O: Occupancy>(&mut self, net: &Network, board: &Board<O>, ply: usize) -> i32 {
+        self.update(net, board, ply);
+        self.accumulators[ply].evaluate(net, board.side_to_move())
+    }
+
+    fn update<O: Occupancy>(&mut self, net: &Network, board: &Board<O>, ply: usize) {
+        if self.fresh[ply] {
+            return;
+        }
+        let Some(base) = (0..ply).rev().find(|&p| self.fresh[p]) else {
+            self.accumulators[ply] = Accumulator::from_board(net, board);
+            self.fresh[ply] = true;
+            return;
+        };
+        for p in base + 1..=ply {
+            let (done, rest) = self.accumulators.split_at_mut(p);
+            self.deltas[p].apply(net, &done[p - 1], &mut rest[0]);
+            self.fresh[p] = true;
+        }
+    }
+}

@@ -1,0 +1,20 @@
+//! The neural evaluation: a (768 → HIDDEN)×2 → 1 perspective network with SCReLU, quantised to
+//! i16. Each side keeps an accumulator of its 768 piece-square inputs, updated move by move
+//! (see [`AccumulatorStack`]); the output layer reads the side to move's accumulator first.
+
+mod accumulator;
+mod features;
+mod network;
+
+pub use accumulator::{Accumulator, AccumulatorStack};
+pub use features::{INPUTS, feature_index};
+pub use network::{Network, NetworkError, default_network, file_image, file_size};
+
+/// Width of the hidden layer (one accumulator per side).
+pub const HIDDEN: usize = 64;
+/// Quantisation of the first layer: an activation of 1.0 is `QA`.
+pub const QA: i32 = 255;
+/// Quantisation of the output weights.
+pub const QB: i32 = 64;
+/// A network output of 1.0 is this many centipawns.
+pub const SCALE: i32 = 400;

@@ -1,0 +1,197 @@
+//! The network file: a 16-byte header (magic, hidden width, checksum) and the quantised
+//! weights as little-endian i16, in the order the trainer writes them (`train::net`).
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | magic `QNNUE01\0` |
+//! | 4 | hidden width `H` (u32) — must equal [`HIDDEN`] |
+//! | 4 | FNV-1a checksum of everything after the header (u32) |
+//! | 2·768·H | input weights, input-major (row `i` = the `H` weights of input `i`), ×QA |
+//! | 2·H | hidden biases, ×QA |
+//! | 2·2H | output weights (side to move's half first), ×QB |
+//! | 2 | output bias, ×QA·QB |
+
+use super::{HIDDEN, INPUTS, QA, QB, SCALE};
+use std::fmt;
+use std::sync::{Arc, LazyLock};
+
+pub const MAGIC: [u8; 8] = *b"QNNUE01\0";
+pub const HEADER_LEN: usize = 16;
+
+/// One hidden layer's worth of i16, aligned for wide loads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(C, align(64))]
+pub struct Row(pub [i16; HIDDEN]);
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Network {
+    pub input_weights: Box<[Row; INPUTS]>,
+    pub hidden_bias: Row,
+    /// `[0]` reads the side to move's accumulator, `[1]` the other side's.
+    pub output_weights: [Row; 2],
+    pub output_bias: i16,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetworkError {
+    TooShort(usize),
+    BadMagic,
+    WrongWidth {
+        found: u32,
+        expected: usize,
+    },
+    WrongSize {
+        found: usize,
+        expected: usize,
+    },
+    BadChecksum,
+    /// An output weight outside ±127 would overflow the i16 product in [`Network::evaluate`].
+    OutputWeightRange,
+}
+
+impl fmt::Display for NetworkError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            NetworkError::TooShort(n) => write!(f, "{n} bytes is too short for a network file"),
+            NetworkError::BadMagic => write!(f, "not a Quintessence network file (bad magic)"),
+            NetworkError::WrongWidth { found, expected } => write!(
+                f,
+                "hidden width {found}, this build evaluates width {expected}"
+            ),
+            NetworkError::WrongSize { found, expected } => {
+                write!(
+                    f,
+                    "{found} bytes, expected {expected} (truncated or padded)"
+                )
+            }
+            NetworkError::BadChecksum => write!(f, "checksum mismatch (damaged file)"),
+            NetworkError::OutputWeightRange => write!(f, "output weight outside ±127"),
+        }
+    }
+}
+
+impl std::error::Error for NetworkError {}
+
+/// 32-bit FNV-1a.
+pub fn checksum(bytes: &[u8]) -> u32 {
+    bytes.iter().fold(0x811C_9DC5u32, |h, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    })
+}
+
+/// The size of a network file of hidden width `hidden`.
+pub const fn file_size(hidden: usize) -> usize {
+    HEADER_LEN + 2 * (INPUTS * hidden + hidden + 2 * hidden + 1)
+}
+
+/// A network file of hidden width `hidden` holding `values` in file order.
+pub fn file_image(hidden: usize, values: &[i16]) -> Vec<u8> {
+    assert_eq!(HEADER_LEN + 2 * values.len(), file_size(hidden));
+    let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let mut out = Vec::with_capacity(file_size(hidden));
+    out.extend(MAGIC);
+    out.extend((hidden as u32).to_le_bytes());
+    out.extend(checksum(&payload).to_le_bytes());
+    out.extend(payload);
+    out
+}
+
+impl Network {
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if bytes.len() < HEADER_LEN {
+            return Err(NetworkError::TooShort(bytes.len()));
+        }
+        if bytes[..8] != MAGIC {
+            return Err(NetworkError::BadMagic);
+        }
+        let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+        let width = word(8);
+        if width as usize != HIDDEN {
+            return Err(NetworkError::WrongWidth {
+                found: width,
+                expected: HIDDEN,
+            });
+        }
+        if bytes.len() != file_size(HIDDEN) {
+            return Err(NetworkError::WrongSize {
+                found: bytes.len(),
+                expected: file_size(HIDDEN),
+            });
+        }
+        let payload = &bytes[HEADER_LEN..];
+        if checksum(payload) != word(12) {
+            return Err(NetworkError::BadChecksum);
+        }
+        let mut values = payload
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut row = || {
+            let mut r = Row([0; HIDDEN]);
+            r.0.iter_mut().for_each(|w| *w = values.next().unwrap());
+            r
+        };
+        let mut input_weights = Box::new([Row([0; HIDDEN]); INPUTS]);
+        input_weights.iter_mut().for_each(|r| *r = row());
+        let hidden_bias = row();
+        let output_weights = [row(), row()];
+        let output_bias = values.next().unwrap();
+        let in_range = |r: &Row| r.0.iter().all(|w| w.unsigned_abs() <= 127);
+        if !output_weights.iter().all(in_range) {
+            return Err(NetworkError::OutputWeightRange);
+        }
+        Ok(Network {
+            input_weights,
+            hidden_bias,
+            output_weights,
+            output_bias,
+        })
+    }
+
+    /// The file image of this network (what [`Network::from_bytes`] reads).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let values: Vec<i16> = self
+            .input_weights
+            .iter()
+            .chain(std::iter::once(&self.hidden_bias))
+            .chain(self.output_weights.iter())
+            .flat_map(|r| r.0)
+            .chain(std::iter::once(self.output_bias))
+            .collect();
+        file_image(HIDDEN, &values)
+    }
+
+    /// The score in centipawns for the side to move, from the two sides' accumulators.
+    ///
+    /// SCReLU: `clamp(v, 0, QA)² · w`, computed as `(c·w)·c` so the first product stays in
+    /// i16 (|c·w| ≤ 255·127) and vectorises as multiply-then-multiply-add. One side's sum is
+    /// at most HIDDEN·255²·127, within i32 for HIDDEN ≤ 256.
+    #[inline]
+    pub fn evaluate(&self, us: &Row, them: &Row) -> i32 {
+        let half = |acc: &Row, weights: &Row| -> i32 {
+            acc.0
+                .iter()
+                .zip(weights.0.iter())
+                .map(|(&v, &w)| {
+                    let c = v.clamp(0, QA as i16);
+                    i32::from(c.wrapping_mul(w)) * i32::from(c)
+                })
+                .sum()
+        };
+        let sum = i64::from(half(us, &self.output_weights[0]))
+            + i64::from(half(them, &self.output_weights[1]));
+        let out = sum / i64::from(QA) + i64::from(self.output_bias);
+        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+}
+
+const _: () = assert!(HIDDEN <= 256, "the i32 output sum needs HIDDEN <= 256");
+
+static EMBEDDED: &[u8] = include_bytes!("../../../nets/default.nnue");
+
+/// The network built into the binary.
+pub fn default_network() -> Arc<Network> {
+    static NET: LazyLock<Arc<Network>> = LazyLock::new(|| {
+        Arc::new(Network::from_bytes(EMBEDDED).expect("the embedded network is valid"))
+    });
+    NET.clone()
+}

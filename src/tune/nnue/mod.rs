@@ -1,0 +1,245 @@
+//! `quintessence train`: fits the (768 → H)×2 → 1 network to packed self-play positions on the
+//! CPU. Sparse: a position activates about 30 of the 768 inputs, and the forward and backward
+//! passes touch only those rows. Mini-batches are split over threads, each with its own
+//! gradient, summed in a fixed order, so a run is reproducible for a given seed and thread count.
+
+mod data;
+pub mod net;
+mod optimiser;
+
+use crate::tune::packed::{ChessBoard, Filter};
+use data::Dataset;
+use net::{Features, FloatNet, Scratch, sigmoid};
+use optimiser::AdamW;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Clone, Debug)]
+pub struct TrainConfig {
+    pub data: Vec<PathBuf>,
+    pub hidden: usize,
+    pub epochs: usize,
+    pub batch: usize,
+    pub lr: f32,
+    /// The learning rate falls along a cosine to `lr · final_lr`.
+    pub final_lr: f32,
+    pub weight_decay: f32,
+    /// Weight of the game result in the target (the rest: the search score).
+    pub lambda: f32,
+    pub threads: usize,
+    pub seed: u64,
+    pub out: PathBuf,
+    /// Positions held in memory at once (more data is streamed chunk by chunk).
+    pub chunk: usize,
+    /// One position in this many is held out to measure the loss on unseen data.
+    pub holdout_every: usize,
+    pub filter: Filter,
+    /// Start from this float checkpoint instead of random weights.
+    pub init: Option<PathBuf>,
+}
+
+impl Default for TrainConfig {
+    fn default() -> Self {
+        TrainConfig {
+            data: Vec::new(),
+            hidden: crate::eval::nnue::HIDDEN,
+            epochs: 30,
+            batch: 16_384,
+            lr: 0.001,
+            final_lr: 0.05,
+            weight_decay: 0.01,
+            lambda: 0.3,
+            threads: 2,
+            seed: 1,
+            out: PathBuf::from("data/train"),
+            chunk: 32_000_000,
+            holdout_every: 100,
+            filter: Filter::default(),
+            init: None,
+        }
+    }
+}
+
+/// A small deterministic generator (xorshift*).
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in [0, 1).
+    pub fn unit(&mut self) -> f32 {
+        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
+    }
+
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = (self.next_u64() % (i as u64 + 1)) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+/// The training target for the side to move.
+pub fn target(pos: &ChessBoard, lambda: f32) -> f32 {
+    use bulletformat::BulletFormat;
+    lambda * pos.result() + (1.0 - lambda) * sigmoid(f32::from(pos.score()) / 400.0)
+}
+
+/// What one epoch measured.
+#[derive(Clone, Copy, Debug)]
+pub struct EpochReport {
+    pub epoch: usize,
+    pub train_loss: f64,
+    pub holdout_loss: f64,
+    pub lr: f32,
+    pub positions_per_second: f64,
+}
+
+/// Mean loss over `positions` (no gradient).
+pub fn loss(net: &FloatNet, positions: &[ChessBoard], lambda: f32) -> f64 {
+    let mut scratch = Scratch::new(net.hidden);
+    let total: f64 = positions
+        .iter()
+        .map(|pos| {
+            let out = net.output(&Features::of(pos), &mut scratch);
+            f64::from((sigmoid(out) - target(pos, lambda)).powi(2))
+        })
+        .sum();
+    total / positions.len().max(1) as f64
+}
+
+/// One optimiser step's gradient over `batch`, split over `grads.len()` threads.
+fn gradient(net: &FloatNet, batch: &[ChessBoard], lambda: f32, grads: &mut [Vec<f32>]) -> f64 {
+    let per_thread = batch.len().div_ceil(grads.len());
+    let losses: Vec<f64> = std::thread::scope(|scope| {
+        let handles: Vec<_> = grads
+            .iter_mut()
+            .zip(batch.chunks(per_thread.max(1)))
+            .map(|(grad, part)| {
+                scope.spawn(move || {
+                    grad.iter_mut().for_each(|g| *g = 0.0);
+                    let mut scratch = Scratch::new(net.hidden);
+                    part.iter()
+                        .map(|pos| {
+                            let f = Features::of(pos);
+                            f64::from(net.backprop(&f, target(pos, lambda), &mut scratch, grad))
+                        })
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("trainer thread"))
+            .collect()
+    });
+    let used = batch.len().div_ceil(per_thread.max(1)).min(grads.len());
+    let (first, rest) = grads.split_at_mut(1);
+    for other in &rest[..used.saturating_sub(1)] {
+        first[0].iter_mut().zip(other).for_each(|(a, b)| *a += b);
+    }
+    losses.iter().sum()
+}
+
+/// Trains and writes `epoch-N.nnue`, `checkpoint-N.bin` (float weights) and `loss.csv` into
+/// `config.out`; returns the per-epoch reports.
+pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<EpochReport>, String> {
+    let io = |e: std::io::Error| format!("{e}");
+    std::fs::create_dir_all(&config.out).map_err(io)?;
+    let mut dataset = Dataset::open(
+        &config.data,
+        config.chunk,
+        config.holdout_every,
+        config.filter,
+    )?;
+    log(&format!(
+        "{} positions in {} file(s); {} held out; chunk {}",
+        dataset.records(),
+        config.data.len(),
+        dataset.holdout().len(),
+        config.chunk
+    ));
+    let mut net = match &config.init {
+        Some(path) => FloatNet::from_bytes(&std::fs::read(path).map_err(io)?)?,
+        None => FloatNet::random(config.hidden, config.seed),
+    };
+    let mut optimiser = AdamW::new(net.params.len(), config.weight_decay);
+    let mut grads = vec![vec![0.0f32; net.params.len()]; config.threads.max(1)];
+    let mut rng = Rng::new(config.seed ^ 0x5EED);
+    let steps_per_epoch = dataset.train_estimate().div_ceil(config.batch).max(1);
+    let total_steps = (steps_per_epoch * config.epochs).max(1);
+    let mut step = 0usize;
+    let mut csv = std::fs::File::create(config.out.join("loss.csv")).map_err(io)?;
+    writeln!(csv, "epoch,train_loss,holdout_loss,lr,positions_per_second").map_err(io)?;
+    let mut reports = Vec::new();
+    for epoch in 1..=config.epochs {
+        let start = Instant::now();
+        let (mut loss_sum, mut seen) = (0.0f64, 0usize);
+        let mut last_log = Instant::now();
+        let mut lr = config.lr;
+        dataset.for_each_chunk(&mut rng, |chunk| {
+            for batch in chunk.chunks(config.batch) {
+                let progress = step as f32 / total_steps as f32;
+                let cosine = 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
+                lr = config.lr * (config.final_lr + (1.0 - config.final_lr) * cosine);
+                loss_sum += gradient(&net, batch, config.lambda, &mut grads);
+                optimiser.step(&mut net.params, &grads[0], lr, batch.len());
+                net.clip();
+                seen += batch.len();
+                step += 1;
+                if last_log.elapsed().as_secs() >= 10 {
+                    last_log = Instant::now();
+                    log(&format!(
+                        "epoch {epoch}: {seen} positions, loss {:.6}, {:.0} positions/s",
+                        loss_sum / seen as f64,
+                        seen as f64 / start.elapsed().as_secs_f64()
+                    ));
+                }
+            }
+        })?;
+        let report = EpochReport {
+            epoch,
+            train_loss: loss_sum / seen.max(1) as f64,
+            holdout_loss: loss(&net, dataset.holdout(), config.lambda),
+            lr,
+            positions_per_second: seen as f64 / start.elapsed().as_secs_f64(),
+        };
+        writeln!(
+            csv,
+            "{},{:.7},{:.7},{:.3e},{:.0}",
+            report.epoch,
+            report.train_loss,
+            report.holdout_loss,
+            report.lr,
+            report.positions_per_second
+        )
+        .map_err(io)?;
+        csv.flush().map_err(io)?;
+        std::fs::write(
+            config.out.join(format!("epoch-{epoch}.nnue")),
+            net.quantise(),
+        )
+        .map_err(io)?;
+        std::fs::write(
+            config.out.join(format!("checkpoint-{epoch}.bin")),
+            net.to_bytes(),
+        )
+        .map_err(io)?;
+        log(&format!(
+            "epoch {epoch}: train loss {:.6}, held-out loss {:.6}, lr {:.2e}, {:.0} positions/s",
+            report.train_loss, report.holdout_loss, report.lr, report.positions_per_second
+        ));
+        reports.push(report);
+    }
+    Ok(reports)
+}

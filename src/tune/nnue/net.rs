@@ -1,0 +1,234 @@
+//! The float network the trainer fits: (768 → H)×2 → 1 with SCReLU, the same shape and input
+//! encoding the engine evaluates (`eval::nnue`), and its quantisation to the engine's file.
+
+use crate::eval::nnue::{INPUTS, QA, QB, file_image};
+use crate::tune::packed::{ChessBoard, pieces};
+
+/// Weights stay within ±CLIP so that the quantised output weights fit the engine's i16 products.
+pub const CLIP: f32 = 1.98;
+
+/// The active inputs of one position for the side to move and for the other side.
+pub struct Features {
+    pub us: [u16; 32],
+    pub them: [u16; 32],
+    pub len: usize,
+}
+
+impl Features {
+    pub fn of(pos: &ChessBoard) -> Features {
+        let mut f = Features {
+            us: [0; 32],
+            them: [0; 32],
+            len: 0,
+        };
+        for (piece, sq) in pieces(pos) {
+            let (colour, kind) = (u16::from(piece >> 3), u16::from(piece & 7));
+            f.us[f.len] = colour * 384 + kind * 64 + u16::from(sq);
+            f.them[f.len] = (colour ^ 1) * 384 + kind * 64 + u16::from(sq ^ 56);
+            f.len += 1;
+        }
+        f
+    }
+}
+
+/// All parameters in one flat vector (input weights input-major, hidden bias, output weights,
+/// output bias: the file order), so the optimiser and gradient sums treat them alike.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    pub hidden: usize,
+    pub params: Vec<f32>,
+}
+
+pub fn param_count(hidden: usize) -> usize {
+    INPUTS * hidden + hidden + 2 * hidden + 1
+}
+
+#[inline(always)]
+fn screlu(x: f32) -> f32 {
+    let c = x.clamp(0.0, 1.0);
+    c * c
+}
+
+pub fn sigmoid(x: f32) -> f32 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl FloatNet {
+    /// Input weights uniform in ±1/√(active inputs); output weights uniform in ±1/√(2H).
+    pub fn random(hidden: usize, seed: u64) -> FloatNet {
+        let mut rng = super::Rng::new(seed);
+        let mut params = vec![0.0; param_count(hidden)];
+        let input_end = INPUTS * hidden;
+        let out_start = input_end + hidden;
+        for (i, p) in params.iter_mut().enumerate() {
+            let range = if i < input_end {
+                1.0 / (32f32).sqrt()
+            } else if i < out_start {
+                0.0
+            } else {
+                1.0 / ((2 * hidden) as f32).sqrt()
+            };
+            *p = (rng.unit() * 2.0 - 1.0) * range;
+        }
+        *params.last_mut().unwrap() = 0.0;
+        FloatNet { hidden, params }
+    }
+
+    fn split(&self) -> (&[f32], &[f32], &[f32], f32) {
+        let h = self.hidden;
+        let (w1, rest) = self.params.split_at(INPUTS * h);
+        let (b1, rest) = rest.split_at(h);
+        let (w2, b2) = rest.split_at(2 * h);
+        (w1, b1, w2, b2[0])
+    }
+
+    fn accumulate(&self, features: &[u16], acc: &mut [f32]) {
+        let (w1, b1, _, _) = self.split();
+        let h = self.hidden;
+        acc.copy_from_slice(b1);
+        for &f in features {
+            let row = &w1[f as usize * h..(f as usize + 1) * h];
+            acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+        }
+    }
+
+    /// The raw output (1.0 = `SCALE` centipawns) for the side to move.
+    pub fn output(&self, f: &Features, scratch: &mut Scratch) -> f32 {
+        let h = self.hidden;
+        self.accumulate(&f.us[..f.len], &mut scratch.us);
+        self.accumulate(&f.them[..f.len], &mut scratch.them);
+        let (_, _, w2, b2) = self.split();
+        let dot = |acc: &[f32], w: &[f32]| -> f32 {
+            acc.iter().zip(w).map(|(&a, &w)| screlu(a) * w).sum()
+        };
+        b2 + dot(&scratch.us, &w2[..h]) + dot(&scratch.them, &w2[h..])
+    }
+
+    /// Adds the gradient of `(sigmoid(output) − target)²` to `grad`; returns the loss.
+    pub fn backprop(
+        &self,
+        f: &Features,
+        target: f32,
+        scratch: &mut Scratch,
+        grad: &mut [f32],
+    ) -> f32 {
+        let h = self.hidden;
+        let out = self.output(f, scratch);
+        let p = sigmoid(out);
+        let err = p - target;
+        let g = 2.0 * err * p * (1.0 - p);
+        let (_, _, w2, _) = self.split();
+        let (gw1, rest) = grad.split_at_mut(INPUTS * h);
+        let (gb1, rest) = rest.split_at_mut(h);
+        let (gw2, gb2) = rest.split_at_mut(2 * h);
+        gb2[0] += g;
+        let (gw2_us, gw2_them) = gw2.split_at_mut(h);
+        for (acc, weights, gw, delta, features) in [
+            (
+                &scratch.us,
+                &w2[..h],
+                gw2_us,
+                &mut scratch.d_us,
+                &f.us[..f.len],
+            ),
+            (
+                &scratch.them,
+                &w2[h..],
+                gw2_them,
+                &mut scratch.d_them,
+                &f.them[..f.len],
+            ),
+        ] {
+            for j in 0..h {
+                let a = acc[j];
+                gw[j] += g * screlu(a);
+                delta[j] = if a > 0.0 && a < 1.0 {
+                    g * weights[j] * 2.0 * a
+                } else {
+                    0.0
+                };
+            }
+            gb1.iter_mut().zip(delta.iter()).for_each(|(b, d)| *b += d);
+            for &feat in features {
+                let row = &mut gw1[feat as usize * h..(feat as usize + 1) * h];
+                row.iter_mut().zip(delta.iter()).for_each(|(r, d)| *r += d);
+            }
+        }
+        err * err
+    }
+
+    pub fn clip(&mut self) {
+        self.params
+            .iter_mut()
+            .for_each(|p| *p = p.clamp(-CLIP, CLIP));
+    }
+
+    /// The engine's network file: input layer ×QA, output weights ×QB, output bias ×QA·QB.
+    pub fn quantise(&self) -> Vec<u8> {
+        let h = self.hidden;
+        let out_start = INPUTS * h + h;
+        let values: Vec<i16> = self
+            .params
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| {
+                let scale = if i < out_start {
+                    QA as f32
+                } else if i < out_start + 2 * h {
+                    QB as f32
+                } else {
+                    (QA * QB) as f32
+                };
+                (p * scale).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16
+            })
+            .collect();
+        file_image(h, &values)
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = (self.hidden as u32).to_le_bytes().to_vec();
+        self.params.iter().for_each(|p| out.extend(p.to_le_bytes()));
+        out
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Result<FloatNet, String> {
+        let hidden = u32::from_le_bytes(
+            bytes
+                .get(..4)
+                .ok_or("checkpoint too short")?
+                .try_into()
+                .unwrap(),
+        ) as usize;
+        let floats = &bytes[4..];
+        if floats.len() != 4 * param_count(hidden) {
+            return Err(format!(
+                "checkpoint of {} bytes does not hold a width-{hidden} net",
+                bytes.len()
+            ));
+        }
+        let params = floats
+            .chunks_exact(4)
+            .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
+            .collect();
+        Ok(FloatNet { hidden, params })
+    }
+}
+
+/// Per-thread work space for one position.
+pub struct Scratch {
+    us: Vec<f32>,
+    them: Vec<f32>,
+    d_us: Vec<f32>,
+    d_them: Vec<f32>,
+}
+
+impl Scratch {
+    pub fn new(hidden: usize) -> Scratch {
+        Scratch {
+            us: vec![0.0; hidden],
+            them: vec![0.0; hidden],
+            d_us: vec![0.0; hidden],
+            d_them: vec![0.0; hidden],
+        }
+    }
+}

@@ -1,0 +1,243 @@
+//! The neural evaluation: incremental accumulators equal ones built from scratch, the network
+//! file round-trips and damaged files are refused, packed training data round-trips, and the
+//! trainer learns on a tiny data set and quantises faithfully.
+
+mod common;
+
+use common::Rng;
+use quintessence::attacks::Magic;
+use quintessence::board::Board;
+use quintessence::eval::nnue::{
+    Accumulator, AccumulatorStack, HIDDEN, Network, NetworkError, default_network,
+};
+use quintessence::movegen::legal_moves;
+use quintessence::tune::nnue::net::{Features, FloatNet, Scratch};
+use quintessence::tune::nnue::{TrainConfig, loss, train};
+use quintessence::tune::packed::{self, ChessBoard, Filter};
+
+/// Positions with castling, en passant, promotions and captures close at hand.
+const STARTS: [&str; 5] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+];
+
+/// Walks random games keeping an accumulator stack the way the search does (copy-make, one
+/// push per move, null moves included) and compares every evaluation with a fresh build.
+#[test]
+fn incremental_accumulators_equal_fresh_ones() {
+    let net = default_network();
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut checked = 0;
+    for start in STARTS {
+        for _ in 0..40 {
+            let mut stack = AccumulatorStack::new(&net, 128);
+            let mut path = vec![Board::from_fen(start).unwrap()];
+            for ply in 0..100 {
+                let board = path[ply];
+                // Evaluate only some plies so lazy updates cover several moves at once.
+                if rng.below(3) == 0 {
+                    let incremental = stack.evaluate(&net, &board, ply);
+                    let fresh = Accumulator::from_board(&net, &board);
+                    assert_eq!(
+                        incremental,
+                        fresh.evaluate(&net, board.side_to_move()),
+                        "{}",
+                        board.to_fen()
+                    );
+                    checked += 1;
+                }
+                let moves = legal_moves::<Magic>(&board);
+                if moves.is_empty() {
+                    break;
+                }
+                let mut child = board;
+                if rng.below(10) == 0 && !board.in_check::<Magic>() {
+                    child.play_null();
+                } else {
+                    child.play(*moves.iter().nth(rng.below(moves.len())).unwrap());
+                }
+                stack.push(ply, &board, &child);
+                path.push(child);
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked}");
+}
+
+#[test]
+fn evaluation_is_colour_symmetric() {
+    let net = default_network();
+    for (fen, mirrored) in [
+        (
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R b KQkq - 0 1",
+        ),
+        (
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+            "4k3/4p3/8/8/8/8/8/4K3 b - - 0 1",
+        ),
+    ] {
+        let a = Board::from_fen(fen).unwrap();
+        let b = Board::from_fen(mirrored).unwrap();
+        assert_eq!(
+            Accumulator::from_board(&net, &a).evaluate(&net, a.side_to_move()),
+            Accumulator::from_board(&net, &b).evaluate(&net, b.side_to_move())
+        );
+    }
+}
+
+#[test]
+fn network_file_round_trips_and_damage_is_named() {
+    let net = default_network();
+    let bytes = net.to_bytes();
+    assert_eq!(Network::from_bytes(&bytes).unwrap(), *net);
+
+    assert_eq!(
+        Network::from_bytes(&bytes[..10]),
+        Err(NetworkError::TooShort(10))
+    );
+    let mut bad = bytes.clone();
+    bad[0] ^= 1;
+    assert_eq!(Network::from_bytes(&bad), Err(NetworkError::BadMagic));
+    let mut bad = bytes.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0x40;
+    assert_eq!(Network::from_bytes(&bad), Err(NetworkError::BadChecksum));
+    assert!(matches!(
+        Network::from_bytes(&bytes[..bytes.len() - 2]),
+        Err(NetworkError::WrongSize { .. })
+    ));
+    let mut wide = bytes.clone();
+    wide[8..12].copy_from_slice(&((HIDDEN as u32) * 2).to_le_bytes());
+    assert!(matches!(
+        Network::from_bytes(&wide),
+        Err(NetworkError::WrongWidth { .. })
+    ));
+}
+
+fn sample_positions(n: usize, seed: u64) -> Vec<ChessBoard> {
+    // Labels from the hand-crafted evaluation so that there is something to learn.
+    let mut rng = Rng(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let mut board = Board::from_fen(STARTS[rng.below(STARTS.len())]).unwrap();
+        for _ in 0..(20 + rng.below(40)) {
+            let moves = legal_moves::<Magic>(&board);
+            if moves.is_empty() {
+                break;
+            }
+            board.play(*moves.iter().nth(rng.below(moves.len())).unwrap());
+            let score = quintessence::eval::evaluate_uncached::<Magic>(&board).clamp(-3000, 3000);
+            let result = [0.0, 0.5, 1.0][rng.below(3)];
+            out.push(packed::pack(&board, score, result, 0));
+        }
+    }
+    out
+}
+
+#[test]
+fn packed_positions_round_trip() {
+    let positions = sample_positions(500, 7);
+    let bytes = packed::to_bytes(&positions).to_vec();
+    assert_eq!(bytes.len(), 32 * positions.len());
+    assert_eq!(packed::from_bytes(&bytes), positions);
+    // A record cut short by a crash is dropped, not misread.
+    assert_eq!(
+        packed::from_bytes(&bytes[..bytes.len() - 5]).len(),
+        positions.len() - 1
+    );
+    // The text dump is a FEN of the side to move's view that packs to the same record.
+    for pos in &positions[..50] {
+        let line = packed::describe(pos);
+        let fen = line.split('|').next().unwrap().trim();
+        let board = Board::from_fen(fen).unwrap();
+        let again = packed::pack(&board, i32::from(pos.score), f32::from(pos.result) / 2.0, 0);
+        assert_eq!(
+            (again.occ, again.pcs, again.score, again.result),
+            (pos.occ, pos.pcs, pos.score, pos.result)
+        );
+    }
+}
+
+#[test]
+fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
+    let dir = std::env::temp_dir().join(format!("quintessence-train-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("tiny.bin");
+    std::fs::write(&data, packed::to_bytes(&sample_positions(6000, 11))).unwrap();
+    let filter = Filter {
+        min_ply: 0,
+        ..Filter::default()
+    };
+    let config = TrainConfig {
+        data: vec![data.clone()],
+        hidden: HIDDEN,
+        epochs: 6,
+        batch: 256,
+        lr: 0.01,
+        lambda: 0.0,
+        threads: 2,
+        seed: 3,
+        out: dir.clone(),
+        holdout_every: 10,
+        filter,
+        ..TrainConfig::default()
+    };
+    let reports = train(&config, |_| {}).unwrap();
+    let first = FloatNet::random(HIDDEN, config.seed);
+    let held: Vec<ChessBoard> = packed::read_all(&data)
+        .unwrap()
+        .into_iter()
+        .step_by(10)
+        .collect();
+    let before = loss(&first, &held, 0.0);
+    let after = reports.last().unwrap().holdout_loss;
+    assert!(after < before * 0.5, "held-out loss {before} -> {after}");
+    assert!(reports.last().unwrap().train_loss < reports[0].train_loss);
+
+    // The quantised file the engine loads scores like the float network it came from.
+    let float =
+        FloatNet::from_bytes(&std::fs::read(dir.join("checkpoint-6.bin")).unwrap()).unwrap();
+    let net = Network::from_bytes(&std::fs::read(dir.join("epoch-6.nnue")).unwrap()).unwrap();
+    // Rounding the output weights to 1/QB moves a score by a few centipawns per active
+    // neuron, so the bound is on the mean error with a looser one on the worst.
+    let mut scratch = Scratch::new(HIDDEN);
+    let (mut total, mut worst) = (0.0f32, 0.0f32);
+    let sample = &held[..300];
+    for pos in sample {
+        let float_cp = float.output(&Features::of(pos), &mut scratch) * 400.0;
+        let fen = packed::describe(pos);
+        let board = Board::from_fen(fen.split('|').next().unwrap().trim()).unwrap();
+        let quantised = Accumulator::from_board(&net, &board).evaluate(&net, board.side_to_move());
+        let error = (float_cp - quantised as f32).abs();
+        total += error;
+        worst = worst.max(error);
+    }
+    let mean = total / sample.len() as f32;
+    assert!(
+        mean < 8.0 && worst < 40.0,
+        "quantisation error: mean {mean} cp, worst {worst} cp"
+    );
+    // Same seed, same threads: the same network.
+    let again_dir = dir.join("again");
+    let again = TrainConfig {
+        out: again_dir.clone(),
+        epochs: 1,
+        ..config.clone()
+    };
+    train(&again, |_| {}).unwrap();
+    let once = TrainConfig {
+        out: dir.join("once"),
+        epochs: 1,
+        ..config
+    };
+    train(&once, |_| {}).unwrap();
+    assert_eq!(
+        std::fs::read(again_dir.join("epoch-1.nnue")).unwrap(),
+        std::fs::read(dir.join("once/epoch-1.nnue")).unwrap()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
