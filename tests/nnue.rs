@@ -12,7 +12,7 @@ use quintessence::eval::nnue::{
 };
 use quintessence::movegen::legal_moves;
 use quintessence::tune::nnue::net::{Features, FloatNet, Scratch};
-use quintessence::tune::nnue::{TrainConfig, loss, train};
+use quintessence::tune::nnue::{Blend, TrainConfig, loss, train};
 use quintessence::tune::packed::{self, ChessBoard, Filter};
 
 /// Positions with castling, en passant, promotions and captures close at hand.
@@ -110,6 +110,9 @@ fn network_file_round_trips_and_damage_is_named() {
         Network::from_bytes(&bytes[..bytes.len() - 2]),
         Err(NetworkError::WrongSize { .. })
     ));
+    let mut bad = bytes.clone();
+    bad[12..16].copy_from_slice(&0u32.to_le_bytes());
+    assert_eq!(Network::from_bytes(&bad), Err(NetworkError::BadScale(0)));
     let mut wide = bytes.clone();
     wide[8..12].copy_from_slice(&((HIDDEN as u32) * 2).to_le_bytes());
     assert!(matches!(
@@ -193,7 +196,11 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
         .into_iter()
         .step_by(10)
         .collect();
-    let before = loss(&first, &held, 0.0);
+    let blend = Blend {
+        lambda: 0.0,
+        score_scale: config.score_scale,
+    };
+    let before = loss(&first, &held, blend);
     let after = reports.last().unwrap().holdout_loss;
     assert!(after < before * 0.5, "held-out loss {before} -> {after}");
     assert!(reports.last().unwrap().train_loss < reports[0].train_loss);
@@ -208,7 +215,7 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
     let (mut total, mut worst) = (0.0f32, 0.0f32);
     let sample = &held[..300];
     for pos in sample {
-        let float_cp = float.output(&Features::of(pos), &mut scratch) * 400.0;
+        let float_cp = float.output(&Features::of(pos), &mut scratch) * config.score_scale;
         let fen = packed::describe(pos);
         let board = Board::from_fen(fen.split('|').next().unwrap().trim()).unwrap();
         let quantised = Accumulator::from_board(&net, &board).evaluate(&net, board.side_to_move());

@@ -1,22 +1,33 @@
-//! `quintessence datagen [--games N] [--threads N] [--nodes N] [--seed N] [--out PATH]`:
-//! self-play training data; `--convert TEXT --out PACKED` turns text data into the packed
-//! format, `--dump PACKED` prints packed data as text.
+//! `quintessence datagen [--games N] [--threads N] [--nodes N] [--hard-nodes N] [--seed N]
+//! [--eval nnue|hce] [--net PATH] [--syzygy PATH] [--out PATH]`: self-play training data in
+//! the packed format; `--convert TEXT --out PACKED` turns text data into it, `--dump PACKED`
+//! prints it as text.
 
 use super::flags::{pairs, value};
+use quintessence::eval::Evaluator;
+use quintessence::eval::nnue::{Network, default_network};
 use quintessence::tune::datagen::{self, DatagenConfig};
 use quintessence::tune::packed;
 use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::sync::Arc;
 
 pub fn run(args: &[String]) -> Result<(), String> {
     let mut config = DatagenConfig::default();
     let (mut convert, mut dump) = (None, None);
+    let (mut eval, mut net) = (None, None);
+    let mut hard_nodes = None;
     for (flag, text) in pairs("datagen", args)? {
         match flag {
             "--games" => config.games = value("datagen", flag, text)?,
             "--threads" => config.threads = value("datagen", flag, text)?,
-            "--nodes" => config.nodes = value("datagen", flag, text)?,
+            "--nodes" => config.soft_nodes = value("datagen", flag, text)?,
+            "--hard-nodes" => hard_nodes = Some(value("datagen", flag, text)?),
+            "--random-plies" => config.random_plies = value("datagen", flag, text)?,
             "--seed" => config.seed = value("datagen", flag, text)?,
             "--out" => config.output = text.into(),
+            "--eval" => eval = Some(text.to_string()),
+            "--net" => net = Some(text.to_string()),
+            "--syzygy" => config.syzygy_path = Some(text.to_string()),
             "--convert" => convert = Some(text.to_string()),
             "--dump" => dump = Some(text.to_string()),
             other => return Err(format!("datagen: unknown option {other}")),
@@ -28,8 +39,22 @@ pub fn run(args: &[String]) -> Result<(), String> {
     if let Some(path) = convert {
         return convert_text(&path, &config.output);
     }
-    let written = datagen::run(&config).map_err(|e| format!("datagen: {e}"))?;
-    eprintln!("wrote {written} positions");
+    config.hard_nodes = hard_nodes.unwrap_or(4 * config.soft_nodes);
+    let network = match &net {
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| format!("datagen: {path}: {e}"))?;
+            Arc::new(Network::from_bytes(&bytes).map_err(|e| format!("datagen: {path}: {e}"))?)
+        }
+        None => default_network(),
+    };
+    config.evaluator = match eval.as_deref() {
+        Some("hce") => Evaluator::Hce,
+        Some("nnue") => Evaluator::Nnue(network),
+        None if net.is_some() => Evaluator::Nnue(network),
+        None => Evaluator::default(),
+        Some(other) => return Err(format!("datagen: --eval {other}: expected nnue or hce")),
+    };
+    datagen::run(&config, 50, |line| eprintln!("{line}")).map_err(|e| format!("datagen: {e}"))?;
     Ok(())
 }
 

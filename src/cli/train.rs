@@ -17,6 +17,7 @@ pub fn run(args: &[String]) -> Result<(), String> {
             "--final-lr" => config.final_lr = value("train", flag, text)?,
             "--wd" => config.weight_decay = value("train", flag, text)?,
             "--lambda" => config.lambda = value("train", flag, text)?,
+            "--score-scale" => config.score_scale = value("train", flag, text)?,
             "--threads" => config.threads = v(text)?,
             "--seed" => config.seed = value("train", flag, text)?,
             "--out" => config.out = text.into(),

@@ -102,8 +102,9 @@ pub fn evaluate_uncached<A: SliderAttacks>(board: &Board<A::Occ>) -> i32 {
     taper(total.0, t) * board.side_to_move().sign()
 }
 
-/// A breakdown of the evaluation by term group (the `eval` command), White's point of view.
-pub fn describe<A: SliderAttacks>(board: &Board<A::Occ>) -> String {
+/// A breakdown of the evaluation by term group (the `eval` command), White's point of view,
+/// and the score of `net`.
+pub fn describe<A: SliderAttacks>(board: &Board<A::Occ>, net: &nnue::Network) -> String {
     use std::fmt::Write as _;
     let mut trace = Trace::default();
     let t = evaluate_terms::<A, _>(board, &mut trace);
@@ -137,11 +138,10 @@ pub fn describe<A: SliderAttacks>(board: &Board<A::Occ>) -> String {
         "hand-crafted evaluation: {white} cp (White), {} cp (side to move)",
         white * board.side_to_move().sign()
     );
-    let net = nnue::default_network();
-    let stm = nnue::Accumulator::from_board(&net, board).evaluate(&net, board.side_to_move());
+    let stm = nnue::Accumulator::from_board(net, board).evaluate(net, board.side_to_move());
     let _ = write!(
         out,
-        "network (embedded): {} cp (White), {stm} cp (side to move)",
+        "network: {} cp (White), {stm} cp (side to move)",
         stm * board.side_to_move().sign()
     );
     out

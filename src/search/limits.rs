@@ -10,6 +10,8 @@ pub struct Limits {
     pub movestogo: Option<u32>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
+    /// No new iteration once this many nodes are searched (self-play data generation).
+    pub soft_nodes: Option<u64>,
     /// Search for a mate in this many moves.
     pub mate: Option<u32>,
     pub movetime: Option<u64>,

@@ -421,6 +421,13 @@ fn helper_nodes(shared: &Shared) -> u64 {
 
 /// After an iteration: is there time for another? An unstable best move earns more time.
 fn stop_after_iteration(shared: &Shared, _depth: i32, best_changes: u32) -> bool {
+    if shared
+        .limits
+        .soft_nodes
+        .is_some_and(|n| shared.total_nodes() >= n)
+    {
+        return true;
+    }
     let Some(soft) = shared.time.soft_limit() else {
         return false;
     };

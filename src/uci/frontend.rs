@@ -214,7 +214,10 @@ impl FrontEnd {
     }
 
     fn eval(&self) {
-        self.engine.say(describe::<Magic>(self.game.board()));
+        self.engine.say(describe::<Magic>(
+            self.game.board(),
+            &self.options.network.0,
+        ));
     }
 
     fn bench(&mut self, depth: Option<&str>) {

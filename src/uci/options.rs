@@ -5,8 +5,11 @@
 
 use super::number::parse_integer;
 use crate::attacks::Backend;
+use crate::eval::Evaluator;
+use crate::eval::nnue::{Network, default_network};
 use crate::search::SearchConfig;
 use crate::search::strength::{ELO_MAX, ELO_MIN};
+use std::sync::Arc;
 use vampirc_uci::UciOptionConfig;
 
 pub const HASH: &str = "Hash";
@@ -23,6 +26,8 @@ pub const SYZYGY_PATH: &str = "SyzygyPath";
 pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
 pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
 pub const ELO: &str = "UCI_Elo";
+pub const EVAL_FILE: &str = "EvalFile";
+pub const EVAL: &str = "Eval";
 
 pub const HASH_MIN_MB: i128 = 1;
 pub const HASH_MAX_MB: i128 = 65_536;
@@ -53,7 +58,34 @@ pub struct Options {
     pub syzygy_probe_limit: u32,
     pub limit_strength: bool,
     pub elo: u32,
+    /// `EvalFile`: empty for the embedded network.
+    pub eval_file: String,
+    pub network: LoadedNetwork,
+    /// `Eval`: the network, or the hand-crafted evaluation for comparison.
+    pub use_network: bool,
 }
+
+/// The network in use; equal when it is the same loaded network.
+#[derive(Clone)]
+pub struct LoadedNetwork(pub Arc<Network>);
+
+impl PartialEq for LoadedNetwork {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for LoadedNetwork {}
+
+impl std::fmt::Debug for LoadedNetwork {
+    fn fmt(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "LoadedNetwork")
+    }
+}
+
+/// The `Eval` choices.
+const EVAL_NETWORK: &str = "nnue";
+const EVAL_HAND_CRAFTED: &str = "hce";
 
 impl Default for Options {
     fn default() -> Self {
@@ -71,6 +103,9 @@ impl Default for Options {
             syzygy_probe_limit: SYZYGY_MAX_PIECES as u32,
             limit_strength: false,
             elo: crate::search::strength::ELO_MAX,
+            eval_file: String::new(),
+            network: LoadedNetwork(default_network()),
+            use_network: matches!(Evaluator::default(), Evaluator::Nnue(_)),
         }
     }
 }
@@ -112,6 +147,11 @@ impl Options {
             backend: self.backend,
             syzygy_probe_limit: self.syzygy_probe_limit,
             strength: self.limit_strength.then_some(self.elo),
+            evaluator: if self.use_network {
+                Evaluator::Nnue(self.network.0.clone())
+            } else {
+                Evaluator::Hce
+            },
             ..SearchConfig::default()
         }
     }
@@ -167,6 +207,19 @@ impl Options {
             ),
             check(LIMIT_STRENGTH, self.limit_strength),
             spin(ELO, self.elo as i128, ELO_MIN as i128, ELO_MAX as i128),
+            UciOptionConfig::Combo {
+                name: EVAL.to_string(),
+                default: Some(
+                    if self.use_network {
+                        EVAL_NETWORK
+                    } else {
+                        EVAL_HAND_CRAFTED
+                    }
+                    .to_string(),
+                ),
+                var: vec![EVAL_NETWORK.to_string(), EVAL_HAND_CRAFTED.to_string()],
+            },
+            string(EVAL_FILE, &self.eval_file),
         ]
     }
 
@@ -189,6 +242,8 @@ impl Options {
             SYZYGY_PROBE_LIMIT,
             LIMIT_STRENGTH,
             ELO,
+            EVAL,
+            EVAL_FILE,
         ];
         let Some(&canonical) = known.iter().find(|k| k.eq_ignore_ascii_case(name)) else {
             return Err(format!(
@@ -287,6 +342,50 @@ impl Options {
                 let (n, note) = spin(ELO, value, ELO_MIN as i128, ELO_MAX as i128)?;
                 self.elo = n as u32;
                 setting(note)
+            }
+            EVAL => {
+                self.use_network = match value.to_ascii_lowercase().as_str() {
+                    EVAL_NETWORK => true,
+                    EVAL_HAND_CRAFTED => false,
+                    _ => {
+                        return Err(format!(
+                            "option {EVAL}: '{}' is not {EVAL_NETWORK} or {EVAL_HAND_CRAFTED}",
+                            shorten(value)
+                        ));
+                    }
+                };
+                // The table holds evaluations of the other evaluator.
+                Ok(Applied {
+                    change: Change::ClearHash,
+                    note: None,
+                })
+            }
+            EVAL_FILE => {
+                let path = if value == EMPTY { "" } else { value };
+                let network = if path.is_empty() {
+                    default_network()
+                } else {
+                    let keep = if self.eval_file.is_empty() {
+                        "the embedded network".to_string()
+                    } else {
+                        format!("'{}'", shorten(&self.eval_file))
+                    };
+                    let bytes = std::fs::read(path).map_err(|e| {
+                        format!("{EVAL_FILE}: '{}': {e}; keeping {keep}", shorten(path))
+                    })?;
+                    let net = Network::from_bytes(&bytes).map_err(|e| {
+                        format!("{EVAL_FILE}: '{}': {e}; keeping {keep}", shorten(path))
+                    })?;
+                    Arc::new(net)
+                };
+                self.eval_file = path.to_string();
+                self.network = LoadedNetwork(network);
+                let note =
+                    (!path.is_empty()).then(|| format!("{EVAL_FILE}: loaded '{}'", shorten(path)));
+                Ok(Applied {
+                    change: Change::ClearHash,
+                    note,
+                })
             }
             _ => unreachable!("every known option is handled"),
         }

@@ -35,6 +35,7 @@ fn handshake_announces_the_engine_and_every_option() {
         "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 2635 min 1012 max 2635",
+        "option name EvalFile type string default <empty>",
     ] {
         assert!(
             lines.iter().any(|l| l == expected),
@@ -54,7 +55,7 @@ fn handshake_announces_the_engine_and_every_option() {
         .unwrap();
     assert!(vars.contains(&default), "{attacks}");
     let options = lines.iter().filter(|l| l.starts_with("option ")).count();
-    assert_eq!(options, 14, "no option that does nothing: {lines:#?}");
+    assert_eq!(options, 16, "no option that does nothing: {lines:#?}");
     assert!(
         engine.sync().is_empty(),
         "isready answers readyok and nothing else"

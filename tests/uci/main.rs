@@ -7,6 +7,7 @@ mod extensions;
 mod fuzz;
 mod handshake;
 mod harness;
+mod network;
 mod ponder;
 mod search;
 mod selfplay;

@@ -16,5 +16,3 @@ pub const HIDDEN: usize = 64;
 pub const QA: i32 = 255;
 /// Quantisation of the output weights.
 pub const QB: i32 = 64;
-/// A network output of 1.0 is this many centipawns.
-pub const SCALE: i32 = 400;

@@ -1,22 +1,25 @@
-//! The network file: a 16-byte header (magic, hidden width, checksum) and the quantised
-//! weights as little-endian i16, in the order the trainer writes them (`train::net`).
+//! The network file: a 20-byte header (magic, hidden width, output scale, checksum) and the
+//! quantised weights as little-endian i16, in the order the trainer writes them
+//! (`tune::nnue::net`).
 //!
 //! | bytes | content |
 //! |---|---|
-//! | 8 | magic `QNNUE01\0` |
+//! | 8 | magic `QNNUE02\0` |
 //! | 4 | hidden width `H` (u32) — must equal [`HIDDEN`] |
+//! | 4 | output scale: centipawns for an output of 1.0 (u32, 1 to 4000) |
 //! | 4 | FNV-1a checksum of everything after the header (u32) |
 //! | 2·768·H | input weights, input-major (row `i` = the `H` weights of input `i`), ×QA |
 //! | 2·H | hidden biases, ×QA |
 //! | 2·2H | output weights (side to move's half first), ×QB |
 //! | 2 | output bias, ×QA·QB |
 
-use super::{HIDDEN, INPUTS, QA, QB, SCALE};
+use super::{HIDDEN, INPUTS, QA, QB};
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
-pub const MAGIC: [u8; 8] = *b"QNNUE01\0";
-pub const HEADER_LEN: usize = 16;
+pub const MAGIC: [u8; 8] = *b"QNNUE02\0";
+pub const HEADER_LEN: usize = 20;
+const MAX_SCALE: u32 = 4000;
 
 /// One hidden layer's worth of i16, aligned for wide loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,6 +33,8 @@ pub struct Network {
     /// `[0]` reads the side to move's accumulator, `[1]` the other side's.
     pub output_weights: [Row; 2],
     pub output_bias: i16,
+    /// Centipawns for an output of 1.0 (the trainer's score scale).
+    pub scale: i32,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +45,7 @@ pub enum NetworkError {
         found: u32,
         expected: usize,
     },
+    BadScale(u32),
     WrongSize {
         found: usize,
         expected: usize,
@@ -58,6 +64,9 @@ impl fmt::Display for NetworkError {
                 f,
                 "hidden width {found}, this build evaluates width {expected}"
             ),
+            NetworkError::BadScale(scale) => {
+                write!(f, "output scale {scale} is outside 1 to {MAX_SCALE}")
+            }
             NetworkError::WrongSize { found, expected } => {
                 write!(
                     f,
@@ -84,13 +93,15 @@ pub const fn file_size(hidden: usize) -> usize {
     HEADER_LEN + 2 * (INPUTS * hidden + hidden + 2 * hidden + 1)
 }
 
-/// A network file of hidden width `hidden` holding `values` in file order.
-pub fn file_image(hidden: usize, values: &[i16]) -> Vec<u8> {
+/// A network file of hidden width `hidden` and output scale `scale` holding `values` in file
+/// order.
+pub fn file_image(hidden: usize, scale: u32, values: &[i16]) -> Vec<u8> {
     assert_eq!(HEADER_LEN + 2 * values.len(), file_size(hidden));
     let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
     let mut out = Vec::with_capacity(file_size(hidden));
     out.extend(MAGIC);
     out.extend((hidden as u32).to_le_bytes());
+    out.extend(scale.to_le_bytes());
     out.extend(checksum(&payload).to_le_bytes());
     out.extend(payload);
     out
@@ -118,8 +129,12 @@ impl Network {
                 expected: file_size(HIDDEN),
             });
         }
+        let scale = word(12);
+        if !(1..=MAX_SCALE).contains(&scale) {
+            return Err(NetworkError::BadScale(scale));
+        }
         let payload = &bytes[HEADER_LEN..];
-        if checksum(payload) != word(12) {
+        if checksum(payload) != word(16) {
             return Err(NetworkError::BadChecksum);
         }
         let mut values = payload
@@ -144,6 +159,7 @@ impl Network {
             hidden_bias,
             output_weights,
             output_bias,
+            scale: scale as i32,
         })
     }
 
@@ -157,7 +173,7 @@ impl Network {
             .flat_map(|r| r.0)
             .chain(std::iter::once(self.output_bias))
             .collect();
-        file_image(HIDDEN, &values)
+        file_image(HIDDEN, self.scale as u32, &values)
     }
 
     /// The score in centipawns for the side to move, from the two sides' accumulators.
@@ -180,7 +196,7 @@ impl Network {
         let sum = i64::from(half(us, &self.output_weights[0]))
             + i64::from(half(them, &self.output_weights[1]));
         let out = sum / i64::from(QA) + i64::from(self.output_bias);
-        (out * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        (out * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 }
 

@@ -27,6 +27,10 @@ pub struct TrainConfig {
     pub weight_decay: f32,
     /// Weight of the game result in the target (the rest: the search score).
     pub lambda: f32,
+    /// The score in centipawns that `sigmoid` maps like a network output of 1.0. Self-play
+    /// scores predict results best at about 150 (`scripts/eval-fit.py`), and blending them
+    /// with results on another scale would stretch the network's scores.
+    pub score_scale: f32,
     pub threads: usize,
     pub seed: u64,
     pub out: PathBuf,
@@ -50,6 +54,7 @@ impl Default for TrainConfig {
             final_lr: 0.05,
             weight_decay: 0.01,
             lambda: 0.3,
+            score_scale: 150.0,
             threads: 2,
             seed: 1,
             out: PathBuf::from("data/train"),
@@ -89,10 +94,18 @@ impl Rng {
     }
 }
 
+/// How the target blends result and score.
+#[derive(Clone, Copy, Debug)]
+pub struct Blend {
+    pub lambda: f32,
+    pub score_scale: f32,
+}
+
 /// The training target for the side to move.
-pub fn target(pos: &ChessBoard, lambda: f32) -> f32 {
+pub fn target(pos: &ChessBoard, blend: Blend) -> f32 {
     use bulletformat::BulletFormat;
-    lambda * pos.result() + (1.0 - lambda) * sigmoid(f32::from(pos.score()) / 400.0)
+    blend.lambda * pos.result()
+        + (1.0 - blend.lambda) * sigmoid(f32::from(pos.score()) / blend.score_scale)
 }
 
 /// What one epoch measured.
@@ -106,20 +119,20 @@ pub struct EpochReport {
 }
 
 /// Mean loss over `positions` (no gradient).
-pub fn loss(net: &FloatNet, positions: &[ChessBoard], lambda: f32) -> f64 {
+pub fn loss(net: &FloatNet, positions: &[ChessBoard], blend: Blend) -> f64 {
     let mut scratch = Scratch::new(net.hidden);
     let total: f64 = positions
         .iter()
         .map(|pos| {
             let out = net.output(&Features::of(pos), &mut scratch);
-            f64::from((sigmoid(out) - target(pos, lambda)).powi(2))
+            f64::from((sigmoid(out) - target(pos, blend)).powi(2))
         })
         .sum();
     total / positions.len().max(1) as f64
 }
 
 /// One optimiser step's gradient over `batch`, split over `grads.len()` threads.
-fn gradient(net: &FloatNet, batch: &[ChessBoard], lambda: f32, grads: &mut [Vec<f32>]) -> f64 {
+fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Blend, grads: &mut [Vec<f32>]) -> f64 {
     let per_thread = batch.len().div_ceil(grads.len());
     let losses: Vec<f64> = std::thread::scope(|scope| {
         let handles: Vec<_> = grads
@@ -132,7 +145,7 @@ fn gradient(net: &FloatNet, batch: &[ChessBoard], lambda: f32, grads: &mut [Vec<
                     part.iter()
                         .map(|pos| {
                             let f = Features::of(pos);
-                            f64::from(net.backprop(&f, target(pos, lambda), &mut scratch, grad))
+                            f64::from(net.backprop(&f, target(pos, blend), &mut scratch, grad))
                         })
                         .sum::<f64>()
                 })
@@ -173,6 +186,10 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         Some(path) => FloatNet::from_bytes(&std::fs::read(path).map_err(io)?)?,
         None => FloatNet::random(config.hidden, config.seed),
     };
+    let blend = Blend {
+        lambda: config.lambda,
+        score_scale: config.score_scale,
+    };
     let mut optimiser = AdamW::new(net.params.len(), config.weight_decay);
     let mut grads = vec![vec![0.0f32; net.params.len()]; config.threads.max(1)];
     let mut rng = Rng::new(config.seed ^ 0x5EED);
@@ -192,7 +209,7 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
                 let progress = step as f32 / total_steps as f32;
                 let cosine = 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
                 lr = config.lr * (config.final_lr + (1.0 - config.final_lr) * cosine);
-                loss_sum += gradient(&net, batch, config.lambda, &mut grads);
+                loss_sum += gradient(&net, batch, blend, &mut grads);
                 optimiser.step(&mut net.params, &grads[0], lr, batch.len());
                 net.clip();
                 seen += batch.len();
@@ -210,7 +227,7 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         let report = EpochReport {
             epoch,
             train_loss: loss_sum / seen.max(1) as f64,
-            holdout_loss: loss(&net, dataset.holdout(), config.lambda),
+            holdout_loss: loss(&net, dataset.holdout(), blend),
             lr,
             positions_per_second: seen as f64 / start.elapsed().as_secs_f64(),
         };
@@ -227,7 +244,7 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         csv.flush().map_err(io)?;
         std::fs::write(
             config.out.join(format!("epoch-{epoch}.nnue")),
-            net.quantise(),
+            net.quantise(config.score_scale),
         )
         .map_err(io)?;
         std::fs::write(

@@ -163,8 +163,9 @@ impl FloatNet {
             .for_each(|p| *p = p.clamp(-CLIP, CLIP));
     }
 
-    /// The engine's network file: input layer ×QA, output weights ×QB, output bias ×QA·QB.
-    pub fn quantise(&self) -> Vec<u8> {
+    /// The engine's network file: input layer ×QA, output weights ×QB, output bias ×QA·QB,
+    /// and the score scale it was trained on (centipawns for an output of 1.0).
+    pub fn quantise(&self, score_scale: f32) -> Vec<u8> {
         let h = self.hidden;
         let out_start = INPUTS * h + h;
         let values: Vec<i16> = self
@@ -182,7 +183,7 @@ impl FloatNet {
                 (p * scale).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16
             })
             .collect();
-        file_image(h, &values)
+        file_image(h, score_scale.round() as u32, &values)
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
