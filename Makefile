@@ -5,9 +5,9 @@
 #   make bench                  print the bench signature
 #   make clean
 #
-# EVALFILE is the OpenBench variable for a network file. Quintessence has no network yet (its
-# evaluation is built in), so a build that asks for one stops with a message instead of
-# silently ignoring it.
+# EVALFILE is the OpenBench variable for a network file: `make EVALFILE=<path>` embeds that
+# network instead of nets/default.nnue (build.rs stops the build if the file is not a sound
+# network file).
 
 EXE ?= quintessence
 CARGO ?= cargo
@@ -15,10 +15,7 @@ CARGO ?= cargo
 .PHONY: all bench clean
 
 all:
-ifneq ($(strip $(EVALFILE)),)
-	$(error EVALFILE=$(EVALFILE): this version of Quintessence loads no network file)
-endif
-	$(CARGO) build --release
+	EVALFILE=$(abspath $(EVALFILE)) $(CARGO) build --release
 	cp target/release/quintessence$(if $(filter Windows_NT,$(OS)),.exe,) $(EXE)
 
 bench: all

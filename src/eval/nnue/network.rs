@@ -202,7 +202,8 @@ impl Network {
 
 const _: () = assert!(HIDDEN <= 256, "the i32 output sum needs HIDDEN <= 256");
 
-static EMBEDDED: &[u8] = include_bytes!("../../../nets/default.nnue");
+/// `nets/default.nnue`, or the `EVALFILE` given to the build (see `build.rs`).
+static EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/net.nnue"));
 
 /// The network built into the binary.
 pub fn default_network() -> Arc<Network> {

@@ -1,0 +1,42 @@
+//! Chooses the network embedded in the binary: `nets/default.nnue`, or the file named by the
+//! `EVALFILE` environment variable (what OpenBench's `make EVALFILE=<path>` passes).
+
+use std::path::PathBuf;
+
+fn main() {
+    println!("cargo:rerun-if-env-changed=EVALFILE");
+    println!("cargo:rerun-if-changed=nets/default.nnue");
+    let source = match std::env::var("EVALFILE") {
+        Ok(path) if !path.is_empty() => PathBuf::from(path),
+        _ => PathBuf::from("nets/default.nnue"),
+    };
+    println!("cargo:rerun-if-changed={}", source.display());
+    let bytes =
+        std::fs::read(&source).unwrap_or_else(|e| panic!("network file {}: {e}", source.display()));
+    if let Err(e) = check(&bytes) {
+        panic!("network file {}: {e}", source.display());
+    }
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("net.nnue");
+    std::fs::write(&out, bytes).expect("write to OUT_DIR");
+}
+
+/// The header checks of `eval::nnue::Network::from_bytes` (magic, size, checksum), so that a
+/// wrong file stops the build instead of the engine.
+fn check(bytes: &[u8]) -> Result<(), String> {
+    if bytes.len() < 20 || &bytes[..8] != b"QNNUE02\0" {
+        return Err("not a Quintessence network file".into());
+    }
+    let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    let hidden = word(8);
+    let expected = 20 + 2 * (768 * hidden + 3 * hidden + 1);
+    if bytes.len() != expected {
+        return Err(format!("{} bytes, expected {expected}", bytes.len()));
+    }
+    let sum = bytes[20..].iter().fold(0x811C_9DC5u32, |h, &b| {
+        (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
+    });
+    if sum as usize != word(16) {
+        return Err("checksum mismatch (damaged file)".into());
+    }
+    Ok(())
+}
