@@ -5,6 +5,7 @@
 //! so no move is searched twice.
 
 use super::history::{History, PieceMove};
+use super::params::{PICKER_PROMOTION_SEE, PICKER_SEE_DIVISOR};
 use super::see::{SEE_VALUES, see_ge};
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
@@ -162,9 +163,9 @@ impl MovePicker {
                         self.noisy_index += 1;
                         // Losing captures wait until after the quiet moves.
                         let threshold = if mv.promotion() == Some(PieceType::Queen) {
-                            -200
+                            -PICKER_PROMOTION_SEE
                         } else {
-                            -score / 64
+                            -score / PICKER_SEE_DIVISOR
                         };
                         if see_ge::<A>(board, mv, threshold.min(0)) {
                             return Some(mv);

@@ -2,6 +2,7 @@
 //! threads, and the `info` reports.
 
 use super::history::History;
+use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
 use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN};
 use super::strength::{Handicap, Random};
 use super::tt::TranspositionTable;
@@ -315,12 +316,13 @@ fn iterate<A: SliderAttacks>(
                 .collect();
             worker.seldepth = 0;
             let previous = *line_score;
-            let mut delta = 20;
-            let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
-                (previous - delta, previous + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
+            let mut delta = ASPIRATION_DELTA;
+            let (mut alpha, mut beta) =
+                if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
+                    (previous - delta, previous + delta)
+                } else {
+                    (-INFINITY, INFINITY)
+                };
             let score = loop {
                 let score = worker.negamax(board, alpha, beta, depth, 0, in_check, false);
                 if worker.stopped {
@@ -339,7 +341,7 @@ fn iterate<A: SliderAttacks>(
                     break score;
                 }
                 delta += delta / 2;
-                if delta > 1_000 {
+                if delta > ASPIRATION_MAX_DELTA {
                     alpha = -INFINITY;
                     beta = INFINITY;
                 }

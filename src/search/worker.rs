@@ -3,6 +3,7 @@
 //! extensions) and a quiescence search over captures.
 
 use super::history::{History, MAX_PLY, PieceMove, bonus};
+use super::params::*;
 use super::picker::MovePicker;
 use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, mate_in, mated_in};
 use super::see::{SEE_VALUES, see_ge};
@@ -24,7 +25,9 @@ static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     let mut table = [[0; 64]; 64];
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (played, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.8 + (depth as f64).ln() * (played as f64).ln() / 2.3) as i32;
+            let base = LMR_BASE as f64 / 100.0;
+            let divisor = LMR_DIVISOR as f64 / 100.0;
+            *r = (base + (depth as f64).ln() * (played as f64).ln() / divisor) as i32;
         }
     }
     table
@@ -260,7 +263,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             Wdl::Draw => (DRAW, Bound::Exact),
         };
         if bound.settles(score, alpha, beta) {
-            let depth = (depth + 6).min(MAX_PLY as i32);
+            let depth = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32);
             self.shared.tt.store(
                 board.hash(),
                 ply,
@@ -384,7 +387,10 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
         if !pv_node && !in_check && excluded.is_null() {
             // Reverse futility: far above beta with little depth left, assume it holds.
-            if depth <= 8 && eval - 75 * (depth - improving as i32) >= beta && eval < MATE_BOUND {
+            if depth <= RFP_MAX_DEPTH
+                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+                && eval < MATE_BOUND
+            {
                 return (eval + beta) / 2;
             }
             // Null move: if passing still fails high, a real move will too. Not with only pawns
@@ -392,14 +398,16 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             let has_pieces = (board.colored(board.side_to_move())
                 & !(board.pieces(PieceType::Pawn) | board.pieces(PieceType::King)))
             .any();
-            if depth >= 3
+            if depth >= NMP_MIN_DEPTH
                 && eval >= beta
-                && static_eval >= beta - 20 * depth + 150
+                && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN * depth + NMP_EVAL_BASE
                 && has_pieces
                 && ply >= 1
                 && self.stack[ply - 1].moved.is_some()
             {
-                let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
+                let r = NMP_BASE_REDUCTION
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_MAX_EVAL_REDUCTION);
                 let mut child = *board;
                 child.play_null();
                 if let Some((_, stack)) = &mut self.nnue {
@@ -427,7 +435,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         }
 
         // Internal iterative reduction: without a hash move this node is probably not critical.
-        if tt_move.is_null() && depth >= 4 && (pv_node || cut_node) {
+        if tt_move.is_null() && depth >= IIR_MIN_DEPTH && (pv_node || cut_node) {
             depth -= 1;
         }
 
@@ -457,17 +465,25 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 // Late-move pruning and futility: late quiet moves at low depth rarely matter
                 // (checks excepted: they may mate).
                 if quiet {
-                    let limit = (3 + depth * depth) / (2 - improving as i32);
+                    let limit = (LMP_BASE + depth * depth) / (LMP_DIVISOR - improving as i32);
                     if quiets_tried.len as i32 >= limit && !in_check && !gives_check {
                         continue;
                     }
-                    if !in_check && !gives_check && depth <= 8 && eval + 100 + 90 * depth <= alpha {
+                    if !in_check
+                        && !gives_check
+                        && depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                    {
                         continue;
                     }
-                    if depth <= 8 && !see_ge::<A>(board, mv, -60 * depth) {
+                    if depth <= SEE_QUIET_MAX_DEPTH
+                        && !see_ge::<A>(board, mv, -SEE_QUIET_MARGIN * depth)
+                    {
                         continue;
                     }
-                } else if depth <= 6 && !see_ge::<A>(board, mv, -25 * depth * depth) {
+                } else if depth <= SEE_NOISY_MAX_DEPTH
+                    && !see_ge::<A>(board, mv, -SEE_NOISY_MARGIN * depth * depth)
+                {
                     continue;
                 }
             }
@@ -475,15 +491,15 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             // Singular extension: is the hash move much better than every other move?
             let mut extension = 0;
             if !root
-                && depth >= 8
+                && depth >= SE_MIN_DEPTH
                 && mv == tt_move
                 && excluded.is_null()
                 && let Some(e) = entry
-                && e.depth >= depth - 3
+                && e.depth >= depth - SE_TT_DEPTH_MARGIN
                 && e.bound != Bound::Upper
                 && e.score.abs() < MATE_BOUND
             {
-                let singular_beta = e.score - 2 * depth;
+                let singular_beta = e.score - SE_BETA_MARGIN * depth;
                 self.stack[ply].excluded = mv;
                 let score = self.negamax(
                     board,
@@ -529,12 +545,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             } else {
                 // Late-move reductions.
                 let mut r = 0;
-                if depth >= 3 && moves_searched > 1 + pv_node as i32 {
+                if depth >= LMR_MIN_DEPTH && moves_searched > 1 + pv_node as i32 {
                     r = REDUCTIONS[depth.min(63) as usize][moves_searched.min(63) as usize];
                     if quiet {
                         r += !pv_node as i32 + cut_node as i32 - improving as i32;
                         let hist = self.history.quiet_score(us, mv, piece, &context);
-                        r -= (hist / 8_000).clamp(-2, 2);
+                        r -= (hist / LMR_HISTORY_DIVISOR).clamp(-LMR_MAX_HISTORY, LMR_MAX_HISTORY);
                         if mv == self.history.killers(ply)[0]
                             || mv == self.history.killers(ply)[1]
                             || mv == counter
@@ -759,7 +775,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 let victim = board
                     .piece_type_on(mv.to())
                     .map_or(0, |p| SEE_VALUES[p as usize]);
-                if mv.promotion().is_none() && static_eval + victim + 200 <= alpha {
+                if mv.promotion().is_none() && static_eval + victim + DELTA_MARGIN <= alpha {
                     continue;
                 }
                 if !see_ge::<A>(board, mv, 0) {
