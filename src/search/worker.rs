@@ -13,7 +13,7 @@ use crate::attacks::SliderAttacks;
 use crate::board::Board;
 use crate::eval::nnue::{AccumulatorStack, Network};
 use crate::eval::{Evaluator, PawnCache, evaluate, pawn_key};
-use crate::movegen::CheckInfo;
+use crate::movegen::{CheckInfo, legal_moves};
 use crate::tablebase::{Tablebases, Wdl};
 use crate::types::{Color, Move, Piece, PieceType};
 use std::sync::Arc;
@@ -107,6 +107,11 @@ pub struct Worker<'a, A: SliderAttacks> {
     pub history: &'a mut History,
     /// Keys of the game so far and of the current search path, for repetitions.
     pub keys: Vec<u64>,
+    /// Where the root's key goes in `keys`: earlier keys are the game before the search.
+    root_index: usize,
+    /// The first key after the latest null move on the path (0 without one): no repetition
+    /// reaches across a null move.
+    null_floor: usize,
     pub nodes: u64,
     pub seldepth: usize,
     pub stopped: bool,
@@ -132,6 +137,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             shared,
             id,
             history,
+            root_index: keys.len(),
+            null_floor: 0,
             keys,
             nodes: 0,
             seldepth: 0,
@@ -189,16 +196,33 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         [prev(1), prev(2)]
     }
 
+    /// A repetition since the last irreversible move and null move: one occurrence inside the
+    /// search is enough (the side that can repeat can do so again), one before the root must
+    /// be the second (three-fold, as the rules count).
     fn is_repetition(&self, board: &Board<A::Occ>) -> bool {
         let key = board.hash();
-        let window = board.halfmove_clock() as usize;
-        self.keys
-            .iter()
-            .rev()
-            .take(window)
-            .skip(1)
-            .step_by(2)
-            .any(|&k| k == key)
+        let len = self.keys.len();
+        let window = (board.halfmove_clock() as usize).min(len - self.null_floor);
+        let mut before_root = 0;
+        // keys[len - 1] is the parent, with the other side to move.
+        for back in (2..=window).step_by(2) {
+            let index = len - back;
+            if self.keys[index] == key {
+                if index > self.root_index {
+                    return true;
+                }
+                before_root += 1;
+                if before_root == 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The 50-move rule, unless the move that reached the limit mated.
+    fn fifty_move_draw(board: &Board<A::Occ>, in_check: bool) -> bool {
+        board.halfmove_clock() >= 100 && (!in_check || !legal_moves::<A>(board).is_empty())
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -305,7 +329,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let excluded = self.stack[ply].excluded;
 
         if !root {
-            if board.halfmove_clock() >= 100
+            if Self::fifty_move_draw(board, in_check)
                 || self.is_repetition(board)
                 || board.insufficient_material()
             {
@@ -414,6 +438,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                     stack.push(ply, board, &child);
                 }
                 self.keys.push(board.hash());
+                let null_floor = std::mem::replace(&mut self.null_floor, self.keys.len());
                 self.stack[ply].moved = None;
                 let score = -self.negamax(
                     &child,
@@ -425,6 +450,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                     !cut_node,
                 );
                 self.keys.pop();
+                self.null_floor = null_floor;
                 if self.stopped {
                     return 0;
                 }
@@ -723,10 +749,10 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         if self.check_stop() {
             return 0;
         }
-        if board.halfmove_clock() >= 100 || board.insufficient_material() {
+        let in_check = board.in_check::<A>();
+        if Self::fifty_move_draw(board, in_check) || board.insufficient_material() {
             return DRAW;
         }
-        let in_check = board.in_check::<A>();
         if ply >= MAX_PLY - 1 {
             return if in_check {
                 DRAW

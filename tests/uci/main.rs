@@ -9,6 +9,7 @@ mod handshake;
 mod harness;
 mod ponder;
 mod search;
+mod search_rules;
 mod selfplay;
 mod strength;
 mod tablebase;
