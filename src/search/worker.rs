@@ -352,13 +352,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
         let us = board.side_to_move();
         let tt = self.shared.tt;
-        let entry = if excluded.is_null() {
-            tt.probe(board.hash(), ply)
-        } else {
-            None
-        };
+        // A search with a move excluded (singular verification) keeps the entry's move and
+        // evaluation, but its score and bound include the excluded move: no cut-off from them.
+        let entry = tt.probe(board.hash(), ply);
         let tt_move = entry.map_or(Move::NULL, |e| e.mv);
         if let Some(e) = entry
+            && excluded.is_null()
             && !pv_node
             && e.depth >= depth
             && e.cuts_off(alpha, beta)
@@ -398,6 +397,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let eval = match entry {
             Some(e)
                 if !in_check
+                    && excluded.is_null()
                     && e.score.abs() < MATE_BOUND
                     && e.bound.beyond(e.score, static_eval) =>
             {
@@ -460,8 +460,14 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             }
         }
 
-        // Internal iterative reduction: without a hash move this node is probably not critical.
-        if tt_move.is_null() && depth >= IIR_MIN_DEPTH && (pv_node || cut_node) {
+        // Internal iterative reduction: without a hash move this node is probably not critical
+        // (not the root, and not a singular verification, which has its depth already).
+        if tt_move.is_null()
+            && excluded.is_null()
+            && !root
+            && depth >= IIR_MIN_DEPTH
+            && (pv_node || cut_node)
+        {
             depth -= 1;
         }
 
