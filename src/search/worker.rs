@@ -7,7 +7,7 @@ use super::params::*;
 use super::picker::MovePicker;
 use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, mate_in, mated_in};
 use super::see::{SEE_VALUES, see_ge};
-use super::tt::TranspositionTable;
+use super::tt::{TranspositionTable, TtEntry};
 use super::{Bound, Limits, SearchControl, TimeManager};
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
@@ -302,6 +302,31 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         None
     }
 
+    /// The evaluation (the table's when it has one; what is stored back) and that evaluation
+    /// corrected by what searches of this pawn structure found. -INFINITY for both in check.
+    fn evaluations(
+        &mut self,
+        board: &Board<A::Occ>,
+        entry: Option<TtEntry>,
+        ply: usize,
+        pawns: u64,
+        in_check: bool,
+    ) -> (i32, i32) {
+        if in_check {
+            return (-INFINITY, -INFINITY);
+        }
+        // Entries stored without an evaluation (in check, tablebase results) hold -INFINITY.
+        let raw = match entry {
+            Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
+            _ => self.evaluate(board, ply),
+        };
+        let corrected = self
+            .history
+            .corrected_eval(board.side_to_move(), pawns, raw)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+        (raw, corrected)
+    }
+
     /// Principal variation search. `ply` > 0 here; the root is searched by the caller.
     #[allow(clippy::too_many_arguments)]
     pub fn negamax(
@@ -372,38 +397,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             return score;
         }
 
-        // The raw evaluation (kept in the table), corrected by what searches of this pawn
-        // structure found, then replaced by the table's score when its bound points the
-        // right way.
-        let pawns = pawn_key(
-            board.pieces_of(Color::White, PieceType::Pawn),
-            board.pieces_of(Color::Black, PieceType::Pawn),
-        );
-        let raw_eval = if in_check {
-            -INFINITY
+        let pawns = pawn_structure(board);
+        let (raw_eval, static_eval) = self.evaluations(board, entry, ply, pawns, in_check);
+        let eval = if excluded.is_null() {
+            refined(entry, static_eval, in_check)
         } else {
-            match entry {
-                Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
-                _ => self.evaluate(board, ply),
-            }
-        };
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.history
-                .corrected_eval(us, pawns, raw_eval)
-                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-        };
-        let eval = match entry {
-            Some(e)
-                if !in_check
-                    && excluded.is_null()
-                    && e.score.abs() < MATE_BOUND
-                    && e.bound.beyond(e.score, static_eval) =>
-            {
-                e.score
-            }
-            _ => static_eval,
+            static_eval
         };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
@@ -775,21 +774,16 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             return e.score;
         }
 
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            // Entries stored without an evaluation (in check, tablebase results) hold -INFINITY.
-            match entry {
-                Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
-                _ => self.evaluate(board, ply),
-            }
-        };
-        let mut best_score = static_eval;
+        // Standing pat on the same scale as the main search's margins.
+        let (raw_eval, static_eval) =
+            self.evaluations(board, entry, ply, pawn_structure(board), in_check);
+        let eval = refined(entry, static_eval, in_check);
+        let mut best_score = eval;
         if !in_check {
-            if static_eval >= beta {
-                return static_eval;
+            if eval >= beta {
+                return eval;
             }
-            alpha = alpha.max(static_eval);
+            alpha = alpha.max(eval);
         }
 
         let tt_move = entry.map_or(Move::NULL, |e| e.mv);
@@ -807,7 +801,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 let victim = board
                     .piece_type_on(mv.to())
                     .map_or(0, |p| SEE_VALUES[p as usize]);
-                if mv.promotion().is_none() && static_eval + victim + DELTA_MARGIN <= alpha {
+                if mv.promotion().is_none() && eval + victim + DELTA_MARGIN <= alpha {
                     continue;
                 }
                 if !see_ge::<A>(board, mv, 0) {
@@ -840,15 +834,28 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         } else {
             Bound::Upper
         };
-        tt.store(
-            board.hash(),
-            ply,
-            best_move,
-            best_score,
-            static_eval,
-            0,
-            bound,
-        );
+        tt.store(board.hash(), ply, best_move, best_score, raw_eval, 0, bound);
         best_score
+    }
+}
+
+/// The key of the pawn structure, for the evaluation correction.
+fn pawn_structure<O: crate::attacks::Occupancy>(board: &Board<O>) -> u64 {
+    pawn_key(
+        board.pieces_of(Color::White, PieceType::Pawn),
+        board.pieces_of(Color::Black, PieceType::Pawn),
+    )
+}
+
+/// The table's score in place of the evaluation when its bound says the true value lies
+/// beyond it (mate scores excepted).
+fn refined(entry: Option<TtEntry>, static_eval: i32, in_check: bool) -> i32 {
+    match entry {
+        Some(e)
+            if !in_check && e.score.abs() < MATE_BOUND && e.bound.beyond(e.score, static_eval) =>
+        {
+            e.score
+        }
+        _ => static_eval,
     }
 }
