@@ -556,7 +556,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             }
 
             let child = self.make(board, mv, ply);
-            if gives_check && extension == 0 {
+            // Checks that do not lose material are extended; losing sacrifices are not.
+            if extension == 0 && gives_check && see_ge::<A>(board, mv, 0) {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
