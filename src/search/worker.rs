@@ -478,6 +478,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let original_alpha = alpha;
         let mut moves_searched = 0;
         let mut quiets_tried = Tried::<(Move, Piece)>::new((Move::NULL, Piece::WhitePawn));
+        // Quiet moves the picker gave, pruned or not, for late-move pruning.
+        let mut quiets_seen = 0;
         let mut captures_tried = Tried::<Move>::new(Move::NULL);
         let checks = CheckInfo::new::<A>(board);
 
@@ -486,6 +488,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 continue;
             }
             let quiet = mv.is_quiet();
+            quiets_seen += quiet as i32;
             let piece = board.piece_on(mv.from()).expect("a mover");
             let gives_check = checks.gives_check::<A>(board, mv);
 
@@ -493,11 +496,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 && best_score > -MATE_BOUND
                 && (board.colored(us) & !board.pieces(PieceType::Pawn)).several()
             {
-                // Late-move pruning and futility: late quiet moves at low depth rarely matter
-                // (checks excepted: they may mate).
+                // Late-move pruning and futility: late quiet moves at low depth rarely matter.
+                // Past the late-move limit the picker skips the remaining quiets altogether.
                 if quiet {
                     let limit = (LMP_BASE + depth * depth) / (LMP_DIVISOR - improving as i32);
-                    if quiets_tried.len as i32 >= limit && !in_check && !gives_check {
+                    if quiets_seen > limit && !in_check {
+                        picker.skip_quiets();
                         continue;
                     }
                     if !in_check
