@@ -327,6 +327,17 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         (raw, corrected)
     }
 
+    /// Whether the evaluation rose since our previous move, or the one before when we were in
+    /// check then (a position in check has no evaluation).
+    fn improving(&self, ply: usize, static_eval: i32) -> bool {
+        [2, 4]
+            .into_iter()
+            .filter(|&back| ply >= back)
+            .map(|back| self.stack[ply - back].static_eval)
+            .find(|&earlier| earlier != -INFINITY)
+            .is_some_and(|earlier| static_eval > earlier)
+    }
+
     /// Principal variation search. `ply` > 0 here; the root is searched by the caller.
     #[allow(clippy::too_many_arguments)]
     pub fn negamax(
@@ -405,7 +416,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             static_eval
         };
         self.stack[ply].static_eval = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        let improving = !in_check && self.improving(ply, static_eval);
         self.history.clear_killers(ply + 1);
 
         if !pv_node && !in_check && excluded.is_null() {
