@@ -3,7 +3,7 @@
 
 use super::history::History;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
-use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN};
+use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, is_decisive};
 use super::strength::{Handicap, Random};
 use super::tt::TranspositionTable;
 use super::worker::{Shared, TbRoot, Worker};
@@ -317,12 +317,11 @@ fn iterate<A: SliderAttacks>(
             worker.seldepth = 0;
             let previous = *line_score;
             let mut delta = ASPIRATION_DELTA;
-            let (mut alpha, mut beta) =
-                if depth >= ASPIRATION_MIN_DEPTH && previous.abs() < MATE_BOUND {
-                    (previous - delta, previous + delta)
-                } else {
-                    (-INFINITY, INFINITY)
-                };
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_decisive(previous) {
+                (previous - delta, previous + delta)
+            } else {
+                (-INFINITY, INFINITY)
+            };
             let score = loop {
                 let score = worker.negamax(board, alpha, beta, depth, 0, in_check, false);
                 if worker.stopped {

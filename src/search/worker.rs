@@ -5,7 +5,9 @@
 use super::history::{History, MAX_PLY, PieceMove, bonus};
 use super::params::*;
 use super::picker::MovePicker;
-use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, mate_in, mated_in};
+use super::score::{
+    DRAW, INFINITY, MATE_BOUND, TB_WIN, TB_WIN_BOUND, is_decisive, mate_in, mated_in,
+};
 use super::see::{SEE_VALUES, see_ge};
 use super::tt::{TranspositionTable, TtEntry};
 use super::{Bound, Limits, SearchControl, TimeManager};
@@ -323,7 +325,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let corrected = self
             .history
             .corrected_eval(board.side_to_move(), pawns, raw)
-            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1);
+            .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1);
         (raw, corrected)
     }
 
@@ -423,7 +425,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             // Reverse futility: far above beta with little depth left, assume it holds.
             if depth <= RFP_MAX_DEPTH
                 && eval - RFP_MARGIN * (depth - improving as i32) >= beta
-                && eval < MATE_BOUND
+                && !is_decisive(eval)
             {
                 return (eval + beta) / 2;
             }
@@ -465,7 +467,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                     return 0;
                 }
                 if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
+                    return if is_decisive(score) { beta } else { score };
                 }
             }
         }
@@ -543,7 +545,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 && let Some(e) = entry
                 && e.depth >= depth - SE_TT_DEPTH_MARGIN
                 && e.bound != Bound::Upper
-                && e.score.abs() < MATE_BOUND
+                && !is_decisive(e.score)
             {
                 let singular_beta = e.score - SE_BETA_MARGIN * depth;
                 self.stack[ply].excluded = mv;
@@ -711,7 +713,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             );
             // Teach the correction where a quiet search disagreed with the evaluation.
             if !in_check
-                && best_score.abs() < MATE_BOUND
+                && !is_decisive(best_score)
                 && (best_move.is_null() || best_move.is_quiet())
                 && bound.beyond(best_score, static_eval)
             {
@@ -864,12 +866,10 @@ fn pawn_structure<O: crate::attacks::Occupancy>(board: &Board<O>) -> u64 {
 }
 
 /// The table's score in place of the evaluation when its bound says the true value lies
-/// beyond it (mate scores excepted).
+/// beyond it (mate and tablebase scores excepted).
 fn refined(entry: Option<TtEntry>, static_eval: i32, in_check: bool) -> i32 {
     match entry {
-        Some(e)
-            if !in_check && e.score.abs() < MATE_BOUND && e.bound.beyond(e.score, static_eval) =>
-        {
+        Some(e) if !in_check && !is_decisive(e.score) && e.bound.beyond(e.score, static_eval) => {
             e.score
         }
         _ => static_eval,

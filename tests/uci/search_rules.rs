@@ -59,3 +59,38 @@ fn a_mate_on_the_hundredth_half_move_is_a_mate() {
     let (kind, value, _) = final_score(&mut engine, "go depth 6");
     assert_eq!((kind.as_str(), value), ("cp", 0));
 }
+
+#[test]
+fn a_tablebase_win_is_a_score_and_a_mate_once_found_is_kept() {
+    let tables = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/syzygy");
+    let mut engine = Engine::start();
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        tables.display()
+    ));
+    // KQvK: mate in 7 with best play.
+    engine.send("position fen 8/8/8/4k3/8/8/3QK3/8 w - - 0 1");
+    engine.send("go depth 24");
+    let (info, _, _) = engine.bestmove(SOON);
+    let scores: Vec<(String, i32)> = info
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .map(|l| score_of(l))
+        .collect();
+    let shown = format!("{scores:?}");
+    let mut mate_seen: Option<i32> = None;
+    for (kind, value) in &scores {
+        match (kind.as_str(), mate_seen) {
+            // Before the search finds the mate: the tables' win, as a large cp score.
+            ("cp", None) => assert!(*value > 20_000, "{shown}"),
+            // A mate found is a mate at every later depth, never a longer one.
+            ("mate", None) => mate_seen = Some(*value),
+            ("mate", Some(earlier)) if (1..=earlier).contains(value) => mate_seen = Some(*value),
+            _ => panic!("score {kind} {value} after mate {mate_seen:?}: {shown}"),
+        }
+    }
+    assert!(
+        mate_seen.is_some_and(|n| n <= 10),
+        "a short mate by depth 24: {shown}"
+    );
+}
