@@ -322,8 +322,11 @@ fn iterate<A: SliderAttacks>(
             } else {
                 (-INFINITY, INFINITY)
             };
+            // A fail high is re-searched one ply shallower each time (the move that failed high
+            // is likely good anyway); a fail low at the iteration's depth.
+            let mut search_depth = depth;
             let score = loop {
-                let score = worker.negamax(board, alpha, beta, depth, 0, in_check, false);
+                let score = worker.negamax(board, alpha, beta, search_depth, 0, in_check, false);
                 if worker.stopped {
                     break score;
                 }
@@ -334,8 +337,12 @@ fn iterate<A: SliderAttacks>(
                 if score <= alpha {
                     beta = (alpha + beta) / 2;
                     alpha = (score - delta).max(-INFINITY);
+                    search_depth = depth;
                 } else if score >= beta {
                     beta = (score + delta).min(INFINITY);
+                    if !is_decisive(score) {
+                        search_depth = (search_depth - 1).max(1);
+                    }
                 } else {
                     break score;
                 }
