@@ -2,6 +2,7 @@
 //! previous move, and history scores (butterfly, continuation, capture) that grow for moves
 //! that caused cut-offs and shrink for those tried before them.
 
+use super::params::{HISTORY_BONUS_BASE, HISTORY_BONUS_MARGIN, HISTORY_BONUS_MAX};
 use crate::types::{Color, Move, Piece, PieceType, Square};
 
 pub const MAX_PLY: usize = 128;
@@ -10,7 +11,7 @@ const HISTORY_MAX: i32 = 16_384;
 /// Bonus for a move that caused a cut-off at `depth`.
 #[inline]
 pub fn bonus(depth: i32) -> i32 {
-    (depth * 170 - 80).clamp(0, 1_600)
+    (depth * HISTORY_BONUS_MARGIN - HISTORY_BONUS_BASE).clamp(0, HISTORY_BONUS_MAX)
 }
 
 /// Adds `delta` to a history value, saturating smoothly towards ±HISTORY_MAX ("gravity").

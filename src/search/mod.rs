@@ -7,6 +7,7 @@ pub mod bench;
 mod control;
 mod history;
 mod limits;
+pub mod params;
 mod picker;
 mod score;
 mod searcher;

@@ -5,6 +5,7 @@
 //! so no move is searched twice.
 
 use super::history::{History, PieceMove};
+use super::params::{PICKER_PROMOTION_SEE, PICKER_SEE_DIVISOR};
 use super::see::{SEE_VALUES, see_ge};
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
@@ -88,6 +89,8 @@ pub struct MovePicker {
     quiet_index: usize,
     /// Quiescence search: captures (and promotions) only, bad ones dropped.
     noisy_only: bool,
+    /// Set by the search once late-move pruning would drop every remaining quiet move.
+    skip_quiets: bool,
 }
 
 impl MovePicker {
@@ -105,6 +108,7 @@ impl MovePicker {
             quiets: ScoredMoves::new(),
             quiet_index: 0,
             noisy_only: false,
+            skip_quiets: false,
         }
     }
 
@@ -118,6 +122,11 @@ impl MovePicker {
         let mut picker = MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL);
         picker.noisy_only = true;
         picker
+    }
+
+    /// From now on no quiet moves: the killer, counter and quiet stages are passed by.
+    pub fn skip_quiets(&mut self) {
+        self.skip_quiets = true;
     }
 
     fn already_tried(&self, mv: Move) -> bool {
@@ -139,6 +148,15 @@ impl MovePicker {
     ) -> Option<Move> {
         loop {
             match self.stage {
+                Stage::Killer1
+                | Stage::Killer2
+                | Stage::Counter
+                | Stage::GenerateQuiet
+                | Stage::Quiets
+                    if self.skip_quiets =>
+                {
+                    self.stage = Stage::BadNoisy;
+                }
                 Stage::TtMove => {
                     self.stage = Stage::GenerateNoisy;
                     if is_legal::<A>(board, self.tt_move) {
@@ -162,9 +180,9 @@ impl MovePicker {
                         self.noisy_index += 1;
                         // Losing captures wait until after the quiet moves.
                         let threshold = if mv.promotion() == Some(PieceType::Queen) {
-                            -200
+                            -PICKER_PROMOTION_SEE
                         } else {
-                            -score / 64
+                            -score / PICKER_SEE_DIVISOR
                         };
                         if see_ge::<A>(board, mv, threshold.min(0)) {
                             return Some(mv);
@@ -254,4 +272,44 @@ fn noisy_score<O: crate::attacks::Occupancy>(board: &Board<O>, history: &History
         };
     }
     score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks::Magic;
+    use crate::board::parse_uci_move;
+
+    fn picked(picker: &mut MovePicker, board: &Board, skip_after: usize) -> Vec<Move> {
+        let history = History::default();
+        let mut moves = Vec::new();
+        while let Some(mv) = picker.next::<Magic>(board, &history, &[None, None]) {
+            moves.push(mv);
+            if moves.len() == skip_after {
+                picker.skip_quiets();
+            }
+        }
+        moves
+    }
+
+    #[test]
+    fn skipping_quiets_leaves_only_the_captures() {
+        // Qxd5 loses the queen to cxd5 (a bad capture), Nxa5 wins a pawn (a good one).
+        let board = Board::from_fen("k7/8/2p5/p2p4/8/1N6/8/3QK3 w - - 0 1").unwrap();
+        let mv = |text| parse_uci_move(&board, text, false).unwrap();
+        let killers = [mv("e1f2"), Move::NULL];
+        let all = picked(
+            &mut MovePicker::new(Move::NULL, killers, Move::NULL),
+            &board,
+            0,
+        );
+        assert!(all.contains(&mv("e1f2")) && all.iter().filter(|m| m.is_quiet()).count() > 10);
+        // Skipped after the first move (the good capture): the killer and quiets never come.
+        let some = picked(
+            &mut MovePicker::new(Move::NULL, killers, Move::NULL),
+            &board,
+            1,
+        );
+        assert_eq!(some, vec![mv("b3a5"), mv("d1d5")]);
+    }
 }

@@ -1,13 +1,24 @@
 //! Search scores: centipawns, with mate scores at the top of the range.
 
+use super::history::MAX_PLY;
+
 /// Larger than any evaluation; `MATE - n` is "mate in n plies".
 pub const MATE: i32 = 32_000;
 /// Scores beyond this are mate scores.
 pub const MATE_BOUND: i32 = MATE - 1_000;
-/// A tablebase win: above any evaluation, below every mate score.
+/// A tablebase win: above any evaluation, below every mate score. `TB_WIN - n` is a win
+/// known from the tables n plies from the root.
 pub const TB_WIN: i32 = MATE_BOUND - 500;
+/// Scores beyond this are tablebase wins or mates: decided, distance-dependent results.
+pub const TB_WIN_BOUND: i32 = TB_WIN - MAX_PLY as i32;
 pub const INFINITY: i32 = MATE + 1;
 pub const DRAW: i32 = 0;
+
+/// Whether a score is a tablebase result or a mate rather than an evaluation.
+#[inline]
+pub const fn is_decisive(score: i32) -> bool {
+    score.abs() >= TB_WIN_BOUND
+}
 
 pub const fn mated_in(ply: usize) -> i32 {
     -MATE + ply as i32

@@ -2,7 +2,8 @@
 //! threads, and the `info` reports.
 
 use super::history::History;
-use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN};
+use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
+use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, is_decisive};
 use super::strength::{Handicap, Random};
 use super::tt::TranspositionTable;
 use super::worker::{Shared, TbRoot, Worker};
@@ -315,14 +316,17 @@ fn iterate<A: SliderAttacks>(
                 .collect();
             worker.seldepth = 0;
             let previous = *line_score;
-            let mut delta = 20;
-            let (mut alpha, mut beta) = if depth >= 4 && previous.abs() < MATE_BOUND {
+            let mut delta = ASPIRATION_DELTA;
+            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_decisive(previous) {
                 (previous - delta, previous + delta)
             } else {
                 (-INFINITY, INFINITY)
             };
+            // A fail high is re-searched one ply shallower each time (the move that failed high
+            // is likely good anyway); a fail low at the iteration's depth.
+            let mut search_depth = depth;
             let score = loop {
-                let score = worker.negamax(board, alpha, beta, depth, 0, in_check, false);
+                let score = worker.negamax(board, alpha, beta, search_depth, 0, in_check, false);
                 if worker.stopped {
                     break score;
                 }
@@ -333,13 +337,17 @@ fn iterate<A: SliderAttacks>(
                 if score <= alpha {
                     beta = (alpha + beta) / 2;
                     alpha = (score - delta).max(-INFINITY);
+                    search_depth = depth;
                 } else if score >= beta {
                     beta = (score + delta).min(INFINITY);
+                    if !is_decisive(score) {
+                        search_depth = (search_depth - 1).max(1);
+                    }
                 } else {
                     break score;
                 }
                 delta += delta / 2;
-                if delta > 1_000 {
+                if delta > ASPIRATION_MAX_DELTA {
                     alpha = -INFINITY;
                     beta = INFINITY;
                 }

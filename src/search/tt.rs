@@ -3,7 +3,7 @@
 //! so a torn write (two threads storing at once) fails verification instead of being misread.
 
 use super::Bound;
-use super::score::MATE_BOUND;
+use super::score::TB_WIN_BOUND;
 use crate::types::Move;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -72,11 +72,11 @@ fn depth_of(data: u64) -> i32 {
     (data >> 48) as u8 as i32
 }
 
-/// Mate scores are stored as distance from the node, not from the root.
+/// Mate and tablebase scores are stored as distance from the node, not from the root.
 fn score_to_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score + ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score - ply as i32
     } else {
         score
@@ -84,9 +84,9 @@ fn score_to_tt(score: i32, ply: usize) -> i32 {
 }
 
 fn score_from_tt(score: i32, ply: usize) -> i32 {
-    if score >= MATE_BOUND {
+    if score >= TB_WIN_BOUND {
         score - ply as i32
-    } else if score <= -MATE_BOUND {
+    } else if score <= -TB_WIN_BOUND {
         score + ply as i32
     } else {
         score
@@ -253,6 +253,19 @@ mod tests {
         assert_eq!(e.score, super::super::MATE - 12);
         assert_eq!((e.eval, e.depth, e.bound), (25, 7, Bound::Lower));
         assert!(tt.probe(0xABCE, 5).is_none());
+    }
+
+    #[test]
+    fn tablebase_scores_are_stored_relative_to_the_node_like_mates() {
+        let tt = TranspositionTable::new(1);
+        let win = super::super::score::TB_WIN;
+        tt.store(0x1234, 3, Move::NULL, win - 10, 0, 9, Bound::Lower);
+        assert_eq!(tt.probe(0x1234, 5).unwrap().score, win - 12);
+        tt.store(0x5678, 4, Move::NULL, -win + 6, 0, 9, Bound::Upper);
+        assert_eq!(tt.probe(0x5678, 1).unwrap().score, -win + 3);
+        // Evaluations are stored as they are.
+        tt.store(0x9ABC, 4, Move::NULL, 2_500, 0, 9, Bound::Exact);
+        assert_eq!(tt.probe(0x9ABC, 1).unwrap().score, 2_500);
     }
 
     #[test]

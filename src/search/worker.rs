@@ -3,16 +3,19 @@
 //! extensions) and a quiescence search over captures.
 
 use super::history::{History, MAX_PLY, PieceMove, bonus};
+use super::params::*;
 use super::picker::MovePicker;
-use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, mate_in, mated_in};
+use super::score::{
+    DRAW, INFINITY, MATE_BOUND, TB_WIN, TB_WIN_BOUND, is_decisive, mate_in, mated_in,
+};
 use super::see::{SEE_VALUES, see_ge};
-use super::tt::TranspositionTable;
+use super::tt::{TranspositionTable, TtEntry};
 use super::{Bound, Limits, SearchControl, TimeManager};
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
 use crate::eval::nnue::{AccumulatorStack, Network};
 use crate::eval::{Evaluator, PawnCache, evaluate, pawn_key};
-use crate::movegen::CheckInfo;
+use crate::movegen::{CheckInfo, legal_moves};
 use crate::tablebase::{Tablebases, Wdl};
 use crate::types::{Color, Move, Piece, PieceType};
 use std::sync::Arc;
@@ -24,7 +27,9 @@ static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     let mut table = [[0; 64]; 64];
     for (depth, row) in table.iter_mut().enumerate().skip(1) {
         for (played, r) in row.iter_mut().enumerate().skip(1) {
-            *r = (0.8 + (depth as f64).ln() * (played as f64).ln() / 2.3) as i32;
+            let base = LMR_BASE as f64 / 100.0;
+            let divisor = LMR_DIVISOR as f64 / 100.0;
+            *r = (base + (depth as f64).ln() * (played as f64).ln() / divisor) as i32;
         }
     }
     table
@@ -104,6 +109,11 @@ pub struct Worker<'a, A: SliderAttacks> {
     pub history: &'a mut History,
     /// Keys of the game so far and of the current search path, for repetitions.
     pub keys: Vec<u64>,
+    /// Where the root's key goes in `keys`: earlier keys are the game before the search.
+    root_index: usize,
+    /// The first key after the latest null move on the path (0 without one): no repetition
+    /// reaches across a null move.
+    null_floor: usize,
     pub nodes: u64,
     pub seldepth: usize,
     pub stopped: bool,
@@ -129,6 +139,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             shared,
             id,
             history,
+            root_index: keys.len(),
+            null_floor: 0,
             keys,
             nodes: 0,
             seldepth: 0,
@@ -186,16 +198,33 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         [prev(1), prev(2)]
     }
 
+    /// A repetition since the last irreversible move and null move: one occurrence inside the
+    /// search is enough (the side that can repeat can do so again), one before the root must
+    /// be the second (three-fold, as the rules count).
     fn is_repetition(&self, board: &Board<A::Occ>) -> bool {
         let key = board.hash();
-        let window = board.halfmove_clock() as usize;
-        self.keys
-            .iter()
-            .rev()
-            .take(window)
-            .skip(1)
-            .step_by(2)
-            .any(|&k| k == key)
+        let len = self.keys.len();
+        let window = (board.halfmove_clock() as usize).min(len - self.null_floor);
+        let mut before_root = 0;
+        // keys[len - 1] is the parent, with the other side to move.
+        for back in (2..=window).step_by(2) {
+            let index = len - back;
+            if self.keys[index] == key {
+                if index > self.root_index {
+                    return true;
+                }
+                before_root += 1;
+                if before_root == 2 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The 50-move rule, unless the move that reached the limit mated.
+    fn fifty_move_draw(board: &Board<A::Occ>, in_check: bool) -> bool {
+        board.halfmove_clock() >= 100 && (!in_check || !legal_moves::<A>(board).is_empty())
     }
 
     fn update_pv(&mut self, ply: usize, mv: Move) {
@@ -260,7 +289,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             Wdl::Draw => (DRAW, Bound::Exact),
         };
         if bound.settles(score, alpha, beta) {
-            let depth = (depth + 6).min(MAX_PLY as i32);
+            let depth = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32);
             self.shared.tt.store(
                 board.hash(),
                 ply,
@@ -273,6 +302,42 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             return Some(score);
         }
         None
+    }
+
+    /// The evaluation (the table's when it has one; what is stored back) and that evaluation
+    /// corrected by what searches of this pawn structure found. -INFINITY for both in check.
+    fn evaluations(
+        &mut self,
+        board: &Board<A::Occ>,
+        entry: Option<TtEntry>,
+        ply: usize,
+        pawns: u64,
+        in_check: bool,
+    ) -> (i32, i32) {
+        if in_check {
+            return (-INFINITY, -INFINITY);
+        }
+        // Entries stored without an evaluation (in check, tablebase results) hold -INFINITY.
+        let raw = match entry {
+            Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
+            _ => self.evaluate(board, ply),
+        };
+        let corrected = self
+            .history
+            .corrected_eval(board.side_to_move(), pawns, raw)
+            .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1);
+        (raw, corrected)
+    }
+
+    /// Whether the evaluation rose since our previous move, or the one before when we were in
+    /// check then (a position in check has no evaluation).
+    fn improving(&self, ply: usize, static_eval: i32) -> bool {
+        [2, 4]
+            .into_iter()
+            .filter(|&back| ply >= back)
+            .map(|back| self.stack[ply - back].static_eval)
+            .find(|&earlier| earlier != -INFINITY)
+            .is_some_and(|earlier| static_eval > earlier)
     }
 
     /// Principal variation search. `ply` > 0 here; the root is searched by the caller.
@@ -302,7 +367,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let excluded = self.stack[ply].excluded;
 
         if !root {
-            if board.halfmove_clock() >= 100
+            if Self::fifty_move_draw(board, in_check)
                 || self.is_repetition(board)
                 || board.insufficient_material()
             {
@@ -325,13 +390,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
         let us = board.side_to_move();
         let tt = self.shared.tt;
-        let entry = if excluded.is_null() {
-            tt.probe(board.hash(), ply)
-        } else {
-            None
-        };
+        // A search with a move excluded (singular verification) keeps the entry's move and
+        // evaluation, but its score and bound include the excluded move: no cut-off from them.
+        let entry = tt.probe(board.hash(), ply);
         let tt_move = entry.map_or(Move::NULL, |e| e.mv);
         if let Some(e) = entry
+            && excluded.is_null()
             && !pv_node
             && e.depth >= depth
             && e.cuts_off(alpha, beta)
@@ -346,45 +410,23 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             return score;
         }
 
-        // The raw evaluation (kept in the table), corrected by what searches of this pawn
-        // structure found, then replaced by the table's score when its bound points the
-        // right way.
-        let pawns = pawn_key(
-            board.pieces_of(Color::White, PieceType::Pawn),
-            board.pieces_of(Color::Black, PieceType::Pawn),
-        );
-        let raw_eval = if in_check {
-            -INFINITY
+        let pawns = pawn_structure(board);
+        let (raw_eval, static_eval) = self.evaluations(board, entry, ply, pawns, in_check);
+        let eval = if excluded.is_null() {
+            refined(entry, static_eval, in_check)
         } else {
-            match entry {
-                Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
-                _ => self.evaluate(board, ply),
-            }
-        };
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.history
-                .corrected_eval(us, pawns, raw_eval)
-                .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-        };
-        let eval = match entry {
-            Some(e)
-                if !in_check
-                    && e.score.abs() < MATE_BOUND
-                    && e.bound.beyond(e.score, static_eval) =>
-            {
-                e.score
-            }
-            _ => static_eval,
+            static_eval
         };
         self.stack[ply].static_eval = static_eval;
-        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        let improving = !in_check && self.improving(ply, static_eval);
         self.history.clear_killers(ply + 1);
 
         if !pv_node && !in_check && excluded.is_null() {
             // Reverse futility: far above beta with little depth left, assume it holds.
-            if depth <= 8 && eval - 75 * (depth - improving as i32) >= beta && eval < MATE_BOUND {
+            if depth <= RFP_MAX_DEPTH
+                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+                && !is_decisive(eval)
+            {
                 return (eval + beta) / 2;
             }
             // Null move: if passing still fails high, a real move will too. Not with only pawns
@@ -392,20 +434,23 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             let has_pieces = (board.colored(board.side_to_move())
                 & !(board.pieces(PieceType::Pawn) | board.pieces(PieceType::King)))
             .any();
-            if depth >= 3
+            if depth >= NMP_MIN_DEPTH
                 && eval >= beta
-                && static_eval >= beta - 20 * depth + 150
+                && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN * depth + NMP_EVAL_BASE
                 && has_pieces
                 && ply >= 1
                 && self.stack[ply - 1].moved.is_some()
             {
-                let r = 4 + depth / 3 + ((eval - beta) / 200).min(3);
+                let r = NMP_BASE_REDUCTION
+                    + depth / NMP_DEPTH_DIVISOR
+                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_MAX_EVAL_REDUCTION);
                 let mut child = *board;
                 child.play_null();
                 if let Some((_, stack)) = &mut self.nnue {
                     stack.push(ply, board, &child);
                 }
                 self.keys.push(board.hash());
+                let null_floor = std::mem::replace(&mut self.null_floor, self.keys.len());
                 self.stack[ply].moved = None;
                 let score = -self.negamax(
                     &child,
@@ -417,17 +462,24 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                     !cut_node,
                 );
                 self.keys.pop();
+                self.null_floor = null_floor;
                 if self.stopped {
                     return 0;
                 }
                 if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
+                    return if is_decisive(score) { beta } else { score };
                 }
             }
         }
 
-        // Internal iterative reduction: without a hash move this node is probably not critical.
-        if tt_move.is_null() && depth >= 4 && (pv_node || cut_node) {
+        // Internal iterative reduction: without a hash move this node is probably not critical
+        // (not the root, and not a singular verification, which has its depth already).
+        if tt_move.is_null()
+            && excluded.is_null()
+            && !root
+            && depth >= IIR_MIN_DEPTH
+            && (pv_node || cut_node)
+        {
             depth -= 1;
         }
 
@@ -439,6 +491,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let original_alpha = alpha;
         let mut moves_searched = 0;
         let mut quiets_tried = Tried::<(Move, Piece)>::new((Move::NULL, Piece::WhitePawn));
+        // Quiet moves the picker gave, pruned or not, for late-move pruning.
+        let mut quiets_seen = 0;
         let mut captures_tried = Tried::<Move>::new(Move::NULL);
         let checks = CheckInfo::new::<A>(board);
 
@@ -447,6 +501,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 continue;
             }
             let quiet = mv.is_quiet();
+            quiets_seen += quiet as i32;
             let piece = board.piece_on(mv.from()).expect("a mover");
             let gives_check = checks.gives_check::<A>(board, mv);
 
@@ -454,20 +509,29 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 && best_score > -MATE_BOUND
                 && (board.colored(us) & !board.pieces(PieceType::Pawn)).several()
             {
-                // Late-move pruning and futility: late quiet moves at low depth rarely matter
-                // (checks excepted: they may mate).
+                // Late-move pruning and futility: late quiet moves at low depth rarely matter.
+                // Past the late-move limit the picker skips the remaining quiets altogether.
                 if quiet {
-                    let limit = (3 + depth * depth) / (2 - improving as i32);
-                    if quiets_tried.len as i32 >= limit && !in_check && !gives_check {
+                    let limit = (LMP_BASE + depth * depth) / (LMP_DIVISOR - improving as i32);
+                    if quiets_seen > limit && !in_check {
+                        picker.skip_quiets();
                         continue;
                     }
-                    if !in_check && !gives_check && depth <= 8 && eval + 100 + 90 * depth <= alpha {
+                    if !in_check
+                        && !gives_check
+                        && depth <= FUTILITY_MAX_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                    {
                         continue;
                     }
-                    if depth <= 8 && !see_ge::<A>(board, mv, -60 * depth) {
+                    if depth <= SEE_QUIET_MAX_DEPTH
+                        && !see_ge::<A>(board, mv, -SEE_QUIET_MARGIN * depth)
+                    {
                         continue;
                     }
-                } else if depth <= 6 && !see_ge::<A>(board, mv, -25 * depth * depth) {
+                } else if depth <= SEE_NOISY_MAX_DEPTH
+                    && !see_ge::<A>(board, mv, -SEE_NOISY_MARGIN * depth * depth)
+                {
                     continue;
                 }
             }
@@ -475,15 +539,15 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             // Singular extension: is the hash move much better than every other move?
             let mut extension = 0;
             if !root
-                && depth >= 8
+                && depth >= SE_MIN_DEPTH
                 && mv == tt_move
                 && excluded.is_null()
                 && let Some(e) = entry
-                && e.depth >= depth - 3
+                && e.depth >= depth - SE_TT_DEPTH_MARGIN
                 && e.bound != Bound::Upper
-                && e.score.abs() < MATE_BOUND
+                && !is_decisive(e.score)
             {
-                let singular_beta = e.score - 2 * depth;
+                let singular_beta = e.score - SE_BETA_MARGIN * depth;
                 self.stack[ply].excluded = mv;
                 let score = self.negamax(
                     board,
@@ -509,7 +573,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             }
 
             let child = self.make(board, mv, ply);
-            if gives_check && extension == 0 {
+            // Checks that do not lose material are extended; losing sacrifices are not.
+            if extension == 0 && gives_check && see_ge::<A>(board, mv, 0) {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
@@ -529,12 +594,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             } else {
                 // Late-move reductions.
                 let mut r = 0;
-                if depth >= 3 && moves_searched > 1 + pv_node as i32 {
+                if depth >= LMR_MIN_DEPTH && moves_searched > 1 + pv_node as i32 {
                     r = REDUCTIONS[depth.min(63) as usize][moves_searched.min(63) as usize];
                     if quiet {
                         r += !pv_node as i32 + cut_node as i32 - improving as i32;
                         let hist = self.history.quiet_score(us, mv, piece, &context);
-                        r -= (hist / 8_000).clamp(-2, 2);
+                        r -= (hist / LMR_HISTORY_DIVISOR).clamp(-LMR_MAX_HISTORY, LMR_MAX_HISTORY);
                         if mv == self.history.killers(ply)[0]
                             || mv == self.history.killers(ply)[1]
                             || mv == counter
@@ -648,7 +713,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             );
             // Teach the correction where a quiet search disagreed with the evaluation.
             if !in_check
-                && best_score.abs() < MATE_BOUND
+                && !is_decisive(best_score)
                 && (best_move.is_null() || best_move.is_quiet())
                 && bound.beyond(best_score, static_eval)
             {
@@ -707,10 +772,10 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         if self.check_stop() {
             return 0;
         }
-        if board.halfmove_clock() >= 100 || board.insufficient_material() {
+        let in_check = board.in_check::<A>();
+        if Self::fifty_move_draw(board, in_check) || board.insufficient_material() {
             return DRAW;
         }
-        let in_check = board.in_check::<A>();
         if ply >= MAX_PLY - 1 {
             return if in_check {
                 DRAW
@@ -727,21 +792,16 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             return e.score;
         }
 
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            // Entries stored without an evaluation (in check, tablebase results) hold -INFINITY.
-            match entry {
-                Some(e) if e.eval.abs() < MATE_BOUND => e.eval,
-                _ => self.evaluate(board, ply),
-            }
-        };
-        let mut best_score = static_eval;
+        // Standing pat on the same scale as the main search's margins.
+        let (raw_eval, static_eval) =
+            self.evaluations(board, entry, ply, pawn_structure(board), in_check);
+        let eval = refined(entry, static_eval, in_check);
+        let mut best_score = eval;
         if !in_check {
-            if static_eval >= beta {
-                return static_eval;
+            if eval >= beta {
+                return eval;
             }
-            alpha = alpha.max(static_eval);
+            alpha = alpha.max(eval);
         }
 
         let tt_move = entry.map_or(Move::NULL, |e| e.mv);
@@ -759,7 +819,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 let victim = board
                     .piece_type_on(mv.to())
                     .map_or(0, |p| SEE_VALUES[p as usize]);
-                if mv.promotion().is_none() && static_eval + victim + 200 <= alpha {
+                if mv.promotion().is_none() && eval + victim + DELTA_MARGIN <= alpha {
                     continue;
                 }
                 if !see_ge::<A>(board, mv, 0) {
@@ -792,15 +852,26 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         } else {
             Bound::Upper
         };
-        tt.store(
-            board.hash(),
-            ply,
-            best_move,
-            best_score,
-            static_eval,
-            0,
-            bound,
-        );
+        tt.store(board.hash(), ply, best_move, best_score, raw_eval, 0, bound);
         best_score
+    }
+}
+
+/// The key of the pawn structure, for the evaluation correction.
+fn pawn_structure<O: crate::attacks::Occupancy>(board: &Board<O>) -> u64 {
+    pawn_key(
+        board.pieces_of(Color::White, PieceType::Pawn),
+        board.pieces_of(Color::Black, PieceType::Pawn),
+    )
+}
+
+/// The table's score in place of the evaluation when its bound says the true value lies
+/// beyond it (mate and tablebase scores excepted).
+fn refined(entry: Option<TtEntry>, static_eval: i32, in_check: bool) -> i32 {
+    match entry {
+        Some(e) if !in_check && !is_decisive(e.score) && e.bound.beyond(e.score, static_eval) => {
+            e.score
+        }
+        _ => static_eval,
     }
 }

@@ -10,6 +10,7 @@ mod harness;
 mod network;
 mod ponder;
 mod search;
+mod search_rules;
 mod selfplay;
 mod strength;
 mod tablebase;
