@@ -7,8 +7,9 @@
 //! ```
 //!
 //! The front-end never waits for the search: `stop` and `ponderhit` raise [`Signals`] flags the
-//! search polls, and send a wake-up through the channel for a search already finished and
-//! holding its `bestmove`.
+//! search polls, and send a wake-up through the channel to the search thread, which answers
+//! at once. `isready` goes through the same channel, so `readyok` follows every earlier
+//! command (a resized or cleared table, new search threads, opened tablebases).
 
 mod command;
 mod event;
@@ -30,7 +31,7 @@ use search_thread::SearchThread;
 use std::io::Write;
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long `quit` waits for the search thread (a `go perft` cannot be interrupted).
 const QUIT_WAIT: Duration = Duration::from_millis(500);
@@ -49,19 +50,22 @@ pub struct Engine {
 }
 
 impl Engine {
-    /// Starts the search thread (with a `hash_mb` table) and the writer of `out`.
-    pub fn start(hash_mb: usize, out: Box<dyn Write + Send>) -> Engine {
+    /// Starts the search thread (with a `hash_mb` table and `threads` search threads) and the
+    /// writer of `out`.
+    pub fn start(hash_mb: usize, threads: usize, out: Box<dyn Write + Send>) -> Engine {
         let (commands, command_rx) = unbounded();
         let (events, event_rx) = unbounded();
         let (done_tx, search_done) = unbounded::<()>();
         let signals = Arc::new(Signals::default());
         let transcript = Arc::new(Transcript::default());
-        let search = SearchThread::new(hash_mb, command_rx, events.clone(), Arc::clone(&signals));
+        let thread_events = events.clone();
+        let thread_signals = Arc::clone(&signals);
         let search_thread = thread::Builder::new()
             .name("search".into())
             .spawn(move || {
                 let _done = done_tx;
-                search.run();
+                SearchThread::new(hash_mb, threads, command_rx, thread_events, thread_signals)
+                    .run();
             })
             .expect("cannot start the search thread");
         let writer_transcript = Arc::clone(&transcript);
@@ -103,8 +107,16 @@ impl Engine {
         self.job
     }
 
-    /// Starts a search; its `info` and `bestmove` go to stdout.
-    pub fn go(&mut self, game: Game, limits: Limits, config: SearchConfig, show_ponder: bool) {
+    /// Starts a search whose clock started at `received` (when the GUI sent `go`); its `info`
+    /// and `bestmove` go to stdout.
+    pub fn go(
+        &mut self,
+        game: Game,
+        limits: Limits,
+        config: SearchConfig,
+        show_ponder: bool,
+        received: Instant,
+    ) {
         let id = self.next_job();
         self.command(Command::Go {
             id,
@@ -112,6 +124,7 @@ impl Engine {
             limits,
             config,
             show_ponder,
+            received,
         });
     }
 
@@ -140,6 +153,15 @@ impl Engine {
     pub fn ponderhit(&self) {
         self.signals.ponderhit(self.job);
         self.command(Command::PonderHit);
+    }
+
+    /// `isready`: `readyok` comes once every earlier command has taken effect.
+    pub fn ready(&self) {
+        self.command(Command::Ready);
+    }
+
+    pub fn set_threads(&self, count: usize) {
+        self.command(Command::SetThreads(count));
     }
 
     pub fn set_hash(&self, mb: usize) {

@@ -8,6 +8,7 @@ mod control;
 mod history;
 mod limits;
 mod picker;
+mod pool;
 mod score;
 mod searcher;
 mod see;
@@ -19,7 +20,7 @@ mod worker;
 pub use control::SearchControl;
 pub use limits::Limits;
 pub use score::{Bound, MATE, MATE_BOUND, Score};
-pub use searcher::Searcher;
+pub use searcher::{Progress, Running, Searcher};
 pub use time::TimeManager;
 
 use crate::attacks::Backend;
