@@ -9,6 +9,7 @@ mod handshake;
 mod harness;
 mod network;
 mod ponder;
+mod readiness;
 mod search;
 mod selfplay;
 mod strength;
