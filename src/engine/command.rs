@@ -1,7 +1,8 @@
 //! What the front-end asks of the search thread.
 
 use crate::attacks::Backend;
-use crate::board::{Board, Game};
+use crate::board::Board;
+use crate::game::Game;
 use crate::search::{Limits, SearchConfig};
 use std::time::Instant;
 

@@ -1,9 +1,10 @@
-//! The engine behind the front-end: a search thread fed by a [`Command`] channel, and one
-//! stdout writer fed by an [`Event`] channel.
+//! The engine behind the front-end: a search thread fed by a [`Command`] channel; both write
+//! their [`Event`]s through the one [`Output`].
 //!
 //! ```text
-//! front-end ──Command──▶ search thread ──Event──▶ writer ──▶ stdout
-//!     └──────────────────────Event───────────────────┘
+//! front-end ──Command──▶ search thread ──▶ search threads (pool)
+//!     │                        │
+//!     └──────Event──▶ Output ◀─┘──▶ stdout
 //! ```
 //!
 //! The front-end never waits for the search: `stop` and `ponderhit` raise [`Signals`] flags the
@@ -12,19 +13,16 @@
 //! command (a resized or cleared table, new search threads, opened tablebases).
 
 mod command;
-mod event;
 mod search_thread;
 mod signals;
-mod transcript;
-mod writer;
 
 pub use command::Command;
-pub use event::Event;
 pub use signals::Signals;
-pub use transcript::Transcript;
 
 use crate::attacks::Backend;
-use crate::board::{Board, Game};
+use crate::board::Board;
+use crate::game::Game;
+use crate::protocol::{Event, Output, Transcript};
 use crate::search::{Limits, SearchConfig};
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use search_thread::SearchThread;
@@ -38,60 +36,50 @@ const QUIT_WAIT: Duration = Duration::from_millis(500);
 
 pub struct Engine {
     commands: Sender<Command>,
-    events: Sender<Event>,
+    output: Arc<Output>,
     signals: Arc<Signals>,
-    transcript: Arc<Transcript>,
     /// The newest job sent; `stop` and `ponderhit` refer to it.
     job: u64,
     search_thread: Option<JoinHandle<()>>,
     /// Disconnected when the search thread has ended.
     search_done: Receiver<()>,
-    writer: Option<JoinHandle<()>>,
 }
 
 impl Engine {
-    /// Starts the search thread (with a `hash_mb` table and `threads` search threads) and the
-    /// writer of `out`.
+    /// Starts the search thread (with a `hash_mb` table and `threads` search threads), writing
+    /// to `out`.
     pub fn start(hash_mb: usize, threads: usize, out: Box<dyn Write + Send>) -> Engine {
         let (commands, command_rx) = unbounded();
-        let (events, event_rx) = unbounded();
         let (done_tx, search_done) = unbounded::<()>();
         let signals = Arc::new(Signals::default());
-        let transcript = Arc::new(Transcript::default());
-        let thread_events = events.clone();
+        let output = Arc::new(Output::new(out));
+        let thread_output = Arc::clone(&output);
         let thread_signals = Arc::clone(&signals);
         let search_thread = thread::Builder::new()
             .name("search".into())
             .spawn(move || {
                 let _done = done_tx;
-                SearchThread::new(hash_mb, threads, command_rx, thread_events, thread_signals)
+                SearchThread::new(hash_mb, threads, command_rx, thread_output, thread_signals)
                     .run();
             })
             .expect("cannot start the search thread");
-        let writer_transcript = Arc::clone(&transcript);
-        let writer = thread::Builder::new()
-            .name("stdout".into())
-            .spawn(move || writer::run(event_rx, out, writer_transcript))
-            .expect("cannot start the stdout writer thread");
         Engine {
             commands,
-            events,
+            output,
             signals,
-            transcript,
             job: 0,
             search_thread: Some(search_thread),
             search_done,
-            writer: Some(writer),
         }
     }
 
     pub fn transcript(&self) -> &Transcript {
-        &self.transcript
+        self.output.transcript()
     }
 
     /// Sends a protocol line (or several) to stdout, in order with the search's output.
     pub fn say(&self, text: impl Into<String>) {
-        let _ = self.events.send(Event::Line(text.into()));
+        self.output.send(Event::Line(text.into()));
     }
 
     fn command(&self, command: Command) {
@@ -176,7 +164,7 @@ impl Engine {
         self.command(Command::Clear);
     }
 
-    /// Stops everything and waits (briefly) for the output to be written.
+    /// Stops everything and waits (briefly) for the search thread's last words.
     pub fn quit(mut self) {
         self.signals.stop(u64::MAX);
         self.command(Command::Quit);
@@ -189,11 +177,6 @@ impl Engine {
             return;
         }
         if let Some(handle) = self.search_thread.take() {
-            let _ = handle.join();
-        }
-        let writer = self.writer.take();
-        drop(self);
-        if let Some(handle) = writer {
             let _ = handle.join();
         }
     }

@@ -12,16 +12,17 @@
 //! never an illegal move, and a search that panics is replaced by a fresh one.
 
 use super::command::Command;
-use super::event::Event;
 use super::signals::Signals;
 use crate::attacks::{Backend, Magic, SliderAttacks};
-use crate::board::{Board, Game};
+use crate::board::Board;
+use crate::game::Game;
 use crate::movegen::legal_moves;
+use crate::protocol::format::info_string;
+use crate::protocol::{Event, Output};
 use crate::search::{Limits, Running, SearchConfig, SearchInfo, SearchResult, Searcher, bench};
 use crate::types::Move;
-use crate::uci::format::info_string;
 use crate::with_backend;
-use crossbeam_channel::{Receiver, RecvError, Sender, select};
+use crossbeam_channel::{Receiver, RecvError, select};
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -32,7 +33,7 @@ pub struct SearchThread {
     hash_mb: usize,
     threads: usize,
     commands: Receiver<Command>,
-    events: Sender<Event>,
+    output: Arc<Output>,
     signals: Arc<Signals>,
     /// Commands that arrived while a search ran; run after it.
     deferred: VecDeque<Command>,
@@ -43,7 +44,7 @@ impl SearchThread {
         hash_mb: usize,
         threads: usize,
         commands: Receiver<Command>,
-        events: Sender<Event>,
+        output: Arc<Output>,
         signals: Arc<Signals>,
     ) -> SearchThread {
         let mut thread = SearchThread {
@@ -51,7 +52,7 @@ impl SearchThread {
             hash_mb,
             threads: 1,
             commands,
-            events,
+            output,
             signals,
             deferred: VecDeque::new(),
         };
@@ -109,8 +110,7 @@ impl SearchThread {
     }
 
     fn send(&self, event: Event) {
-        // The writer only goes away when the program ends.
-        let _ = self.events.send(event);
+        self.output.send(event);
     }
 
     fn tell(&self, text: &str) {
@@ -171,7 +171,7 @@ impl SearchThread {
         self.signals.start(job.id, job.limits.ponder);
         let mut desk = Desk {
             commands: &self.commands,
-            events: &self.events,
+            output: &self.output,
             signals: &self.signals,
             deferred: &mut self.deferred,
             answered: false,
@@ -242,7 +242,7 @@ struct Job<'a> {
 /// sends `bestmove` as soon as the search may answer, and keeps other commands for later.
 struct Desk<'a> {
     commands: &'a Receiver<Command>,
-    events: &'a Sender<Event>,
+    output: &'a Output,
     signals: &'a Signals,
     deferred: &'a mut VecDeque<Command>,
     answered: bool,
@@ -251,16 +251,16 @@ struct Desk<'a> {
 
 impl Desk<'_> {
     fn send(&self, event: Event) {
-        let _ = self.events.send(event);
+        self.output.send(event);
     }
 
     /// Until the search may answer: its main thread has ended, or it was stopped (the last
     /// finished iteration's move is then the answer: the threads need not be waited for).
     fn watch(&mut self, job: &Job, running: &mut Running) {
-        let events = self.events;
+        let output = self.output;
         let chess960 = job.chess960;
         let mut on_info = |info: &SearchInfo| {
-            let _ = events.send(Event::Info {
+            output.send(Event::Info {
                 info: Box::new(info.clone()),
                 chess960,
             });
@@ -369,7 +369,7 @@ fn checked(game: &Game, limits: &Limits, result: SearchResult) -> (Move, Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::parse_uci_move;
+    use crate::game::parse_uci_move;
 
     #[test]
     fn illegal_or_missing_moves_are_replaced_by_legal_ones() {

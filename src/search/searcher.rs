@@ -15,7 +15,8 @@ use super::{
     Bound, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchResult, TimeManager,
 };
 use crate::attacks::SliderAttacks;
-use crate::board::{Board, Game};
+use crate::board::Board;
+use crate::game::Game;
 use crate::movegen::legal_moves;
 use crate::tablebase::{Tablebases, Wdl};
 use crate::types::Move;
