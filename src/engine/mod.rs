@@ -12,6 +12,7 @@
 //! at once. `isready` goes through the same channel, so `readyok` follows every earlier
 //! command (a resized or cleared table, new search threads, opened tablebases).
 
+mod answer;
 mod command;
 mod search_thread;
 mod signals;
@@ -23,7 +24,8 @@ use crate::attacks::Backend;
 use crate::board::Board;
 use crate::game::Game;
 use crate::protocol::{Event, Output, Transcript};
-use crate::search::{Limits, SearchConfig};
+use crate::search::{Limits, SearchConfig, slices};
+use answer::Answer;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use search_thread::SearchThread;
 use std::io::Write;
@@ -38,6 +40,7 @@ pub struct Engine {
     commands: Sender<Command>,
     output: Arc<Output>,
     signals: Arc<Signals>,
+    answer: Arc<Answer>,
     /// The newest job sent; `stop` and `ponderhit` refer to it.
     job: u64,
     search_thread: Option<JoinHandle<()>>,
@@ -49,24 +52,37 @@ impl Engine {
     /// Starts the search thread (with a `hash_mb` table and `threads` search threads), writing
     /// to `out`.
     pub fn start(hash_mb: usize, threads: usize, out: Box<dyn Write + Send>) -> Engine {
+        // The caller is the front-end's thread.
+        slices::prefer_short();
         let (commands, command_rx) = unbounded();
         let (done_tx, search_done) = unbounded::<()>();
         let signals = Arc::new(Signals::default());
         let output = Arc::new(Output::new(out));
         let thread_output = Arc::clone(&output);
         let thread_signals = Arc::clone(&signals);
+        let answer = Arc::new(Answer::default());
+        let thread_answer = Arc::clone(&answer);
         let search_thread = thread::Builder::new()
             .name("search".into())
             .spawn(move || {
                 let _done = done_tx;
-                SearchThread::new(hash_mb, threads, command_rx, thread_output, thread_signals)
-                    .run();
+                slices::prefer_short();
+                SearchThread::new(
+                    hash_mb,
+                    threads,
+                    command_rx,
+                    thread_output,
+                    thread_signals,
+                    thread_answer,
+                )
+                .run();
             })
             .expect("cannot start the search thread");
         Engine {
             commands,
             output,
             signals,
+            answer,
             job: 0,
             search_thread: Some(search_thread),
             search_done,
@@ -131,9 +147,11 @@ impl Engine {
         self.command(Command::Bench { depth, config });
     }
 
-    /// `stop`: the current search ends within milliseconds and sends its `bestmove`.
+    /// `stop`: the current search ends within milliseconds; its `bestmove` goes at once (from
+    /// this thread when the search has an answer ready).
     pub fn stop(&self) {
         self.signals.stop(self.job);
+        self.answer.stop(&self.output, self.job);
         self.command(Command::Stop);
     }
 

@@ -11,6 +11,7 @@
 //! `bestmove` is checked against the legal moves before it leaves: a search bug costs strength,
 //! never an illegal move, and a search that panics is replaced by a fresh one.
 
+use super::answer::Answer;
 use super::command::Command;
 use super::signals::Signals;
 use crate::attacks::{Backend, Magic, SliderAttacks};
@@ -35,6 +36,7 @@ pub struct SearchThread {
     commands: Receiver<Command>,
     output: Arc<Output>,
     signals: Arc<Signals>,
+    answer: Arc<Answer>,
     /// Commands that arrived while a search ran; run after it.
     deferred: VecDeque<Command>,
 }
@@ -46,6 +48,7 @@ impl SearchThread {
         commands: Receiver<Command>,
         output: Arc<Output>,
         signals: Arc<Signals>,
+        answer: Arc<Answer>,
     ) -> SearchThread {
         let mut thread = SearchThread {
             searcher: Searcher::new(hash_mb),
@@ -54,6 +57,7 @@ impl SearchThread {
             commands,
             output,
             signals,
+            answer,
             deferred: VecDeque::new(),
         };
         thread.set_threads(threads);
@@ -169,12 +173,14 @@ impl SearchThread {
     /// One `go`. Returns false when `quit` came during it.
     fn go(&mut self, job: &Job, config: &SearchConfig, received: Instant) -> bool {
         self.signals.start(job.id, job.limits.ponder);
+        self.answer
+            .open(job.id, job.game, job.limits, job.show_ponder, job.chess960);
         let mut desk = Desk {
             commands: &self.commands,
             output: &self.output,
             signals: &self.signals,
+            answer: &self.answer,
             deferred: &mut self.deferred,
-            answered: false,
             quit: false,
         };
         let searcher = &mut self.searcher;
@@ -184,17 +190,16 @@ impl SearchThread {
                 desk.watch(job, running)
             })
         }));
-        let (answered, quit) = (desk.answered, desk.quit);
+        let quit = desk.quit;
         if outcome.is_err() {
             self.recover("searching");
         }
-        if !answered {
-            let null = SearchResult {
-                best: Move::NULL,
-                ponder: None,
-            };
-            self.send(bestmove(job, null));
-        }
+        // (Nothing when the answer has gone.)
+        let null = SearchResult {
+            best: Move::NULL,
+            ponder: None,
+        };
+        self.answer.finish(&self.output, null);
         !quit
     }
 
@@ -244,8 +249,8 @@ struct Desk<'a> {
     commands: &'a Receiver<Command>,
     output: &'a Output,
     signals: &'a Signals,
+    answer: &'a Answer,
     deferred: &'a mut VecDeque<Command>,
-    answered: bool,
     quit: bool,
 }
 
@@ -255,35 +260,31 @@ impl Desk<'_> {
     }
 
     /// Until the search may answer: its main thread has ended, or it was stopped (the last
-    /// finished iteration's move is then the answer: the threads need not be waited for).
+    /// finished iteration's move is then the answer: the threads need not be waited for; the
+    /// front-end may have sent it already).
     fn watch(&mut self, job: &Job, running: &mut Running) {
-        let output = self.output;
-        let chess960 = job.chess960;
-        let mut on_info = |info: &SearchInfo| {
-            output.send(Event::Info {
-                info: Box::new(info.clone()),
-                chess960,
-            });
-        };
+        let (output, answer) = (self.output, self.answer);
+        let mut on_info = |info: &SearchInfo| answer.info(output, info);
         while !running.ended() && !self.signals.is_stopped(job.id) {
             if self.quit {
                 running.take(running.progress().recv(), &mut on_info);
-                continue;
-            }
-            select! {
-                recv(running.progress()) -> report => {
-                    running.take(report, &mut on_info);
+            } else {
+                select! {
+                    recv(running.progress()) -> report => {
+                        running.take(report, &mut on_info);
+                    }
+                    recv(self.commands) -> command => self.during_search(command),
                 }
-                recv(self.commands) -> command => self.during_search(command),
             }
+            answer.update(running.answer_so_far());
         }
         let result = running.answer(&mut on_info);
+        answer.update(Some(result));
         running.abort();
         if !self.hold(job) {
             self.quit = true;
         }
-        self.send(bestmove(job, result));
-        self.answered = true;
+        answer.finish(output, result);
     }
 
     fn during_search(&mut self, command: Result<Command, RecvError>) {
@@ -315,19 +316,9 @@ impl Desk<'_> {
     }
 }
 
-/// The `bestmove` event for `result`, made legal.
-fn bestmove(job: &Job, result: SearchResult) -> Event {
-    let (best, ponder) = checked(job.game, job.limits, result);
-    Event::BestMove {
-        best,
-        ponder: ponder.filter(|_| job.show_ponder),
-        chess960: job.chess960,
-    }
-}
-
 /// The search's answer, made safe: a legal best move (from `searchmoves` when given) unless
 /// there is none, and a ponder move only when it is legal after it.
-fn checked(game: &Game, limits: &Limits, result: SearchResult) -> (Move, Option<Move>) {
+pub(super) fn checked(game: &Game, limits: &Limits, result: SearchResult) -> (Move, Option<Move>) {
     let board = game.board();
     let legal = legal_moves::<Magic>(board);
     let Some(&first) = legal.iter().next() else {

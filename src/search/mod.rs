@@ -12,6 +12,7 @@ mod pool;
 mod score;
 mod searcher;
 mod see;
+pub mod slices;
 pub mod strength;
 mod time;
 mod tt;

@@ -22,6 +22,7 @@ impl Pool {
             .num_threads(count)
             .stack_size(STACK_BYTES)
             .thread_name(|i| format!("search-{i}"))
+            .start_handler(|_| super::slices::prefer_default())
             .build()
             .map_err(|e| format!("cannot start {count} search threads: {e}"))?;
         let histories = (0..count).map(|_| Mutex::new(History::default())).collect();

@@ -355,6 +355,12 @@ impl Running<'_> {
         self.ended
     }
 
+    /// The answer if the search were stopped now, when it needs no deciding (`None` with a
+    /// strength limit, which chooses among the lines at the end).
+    pub fn answer_so_far(&self) -> Option<SearchResult> {
+        self.handicap.is_none().then_some(self.best)
+    }
+
     /// Ends the search now (the helpers too), as at a limit.
     pub fn abort(&self) {
         self.abort.store(true, Ordering::Relaxed);

@@ -9,7 +9,6 @@ mod handshake;
 mod harness;
 mod network;
 mod ponder;
-mod readiness;
 mod search;
 mod selfplay;
 mod strength;

@@ -1,9 +1,24 @@
 //! `readyok` means ready, `stop` means stop: a large table is allocated and cleared before
 //! `readyok` (not on the clock of the next search), and `stop` is answered promptly with many
 //! threads.
+//!
+//! A test target of its own (see `Cargo.toml`), its tests one at a time: they load the
+//! machine (gigabytes of fresh pages, 256 busy threads), which would make the timed tests of
+//! the `uci` target flaky if they ran beside them.
 
-use super::harness::Engine;
+#[allow(dead_code)]
+#[path = "harness.rs"]
+mod harness;
+
+use harness::Engine;
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
+
+/// Held by each test: one at a time.
+fn alone() -> MutexGuard<'static, ()> {
+    static ONE: Mutex<()> = Mutex::new(());
+    ONE.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// A GUI-sized table: allocating and clearing it takes seconds on the development machine.
 const BIG_HASH_MB: usize = 2048;
@@ -29,6 +44,7 @@ fn movetime_100(engine: &mut Engine) -> Duration {
 
 #[test]
 fn a_large_hash_is_allocated_before_readyok() {
+    let _alone = alone();
     let mut engine = Engine::start();
     engine.send(&format!("setoption name Hash value {BIG_HASH_MB}"));
     sync_within(&mut engine, READY);
@@ -41,6 +57,7 @@ fn a_large_hash_is_allocated_before_readyok() {
 
 #[test]
 fn ucinewgame_and_clear_hash_take_effect_before_readyok() {
+    let _alone = alone();
     let mut engine = Engine::start();
     for (size, clear) in [
         (BIG_HASH_MB, "ucinewgame"),
@@ -59,6 +76,7 @@ fn ucinewgame_and_clear_hash_take_effect_before_readyok() {
 
 #[test]
 fn stop_is_answered_promptly_with_256_threads() {
+    let _alone = alone();
     let mut engine = Engine::start();
     engine.send("setoption name Threads value 256");
     sync_within(&mut engine, Duration::from_secs(30));
