@@ -4,13 +4,11 @@
 mod attackers;
 mod display;
 mod fen;
-mod game;
 mod make;
 mod validate;
 pub mod zobrist;
 
 pub use fen::{FenError, START_FEN};
-pub use game::{Game, parse_uci_move};
 
 use crate::attacks::{Occupancy, pawn_attacks};
 use crate::types::{Bitboard, CastleSide, CastlingRights, Color, Piece, PieceType, Rank, Square};

@@ -1,7 +1,8 @@
 //! `quintessence go [FEN] [depth]`: one search printed plainly, for looking at the search
 //! without a GUI.
 
-use quintessence::board::{Game, START_FEN};
+use quintessence::board::START_FEN;
+use quintessence::game::Game;
 use quintessence::search::{Limits, SearchConfig, SearchControl, Searcher};
 use std::io::Write;
 

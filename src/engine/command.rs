@@ -1,8 +1,10 @@
 //! What the front-end asks of the search thread.
 
 use crate::attacks::Backend;
-use crate::board::{Board, Game};
+use crate::board::Board;
+use crate::game::Game;
 use crate::search::{Limits, SearchConfig};
+use std::time::Instant;
 
 /// A job or a setting for the search thread, in the order the GUI gave them.
 #[derive(Debug)]
@@ -15,6 +17,8 @@ pub enum Command {
         config: SearchConfig,
         /// `Ponder` option: add `ponder <move>` to `bestmove`.
         show_ponder: bool,
+        /// When the GUI sent `go`: the search's clock starts there.
+        received: Instant,
     },
     /// `go perft <depth>`: divide for every root move, then the total.
     Perft {
@@ -28,8 +32,13 @@ pub enum Command {
         depth: u32,
         config: SearchConfig,
     },
+    /// `isready`: answer `readyok` once every earlier command has taken effect (at once while
+    /// a search runs).
+    Ready,
     /// Resize the transposition table (MB).
     SetHash(usize),
+    /// Start this many search threads.
+    SetThreads(usize),
     /// Open the Syzygy tables in these folders (empty: close them).
     SetTablebases(String),
     /// `ucinewgame` / `Clear Hash`: forget everything learned.

@@ -1,93 +1,101 @@
-//! The engine behind the front-end: a search thread fed by a [`Command`] channel, and one
-//! stdout writer fed by an [`Event`] channel.
+//! The engine behind the front-end: a search thread fed by a [`Command`] channel; both write
+//! their [`Event`]s through the one [`Output`].
 //!
 //! ```text
-//! front-end ──Command──▶ search thread ──Event──▶ writer ──▶ stdout
-//!     └──────────────────────Event───────────────────┘
+//! front-end ──Command──▶ search thread ──▶ search threads (pool)
+//!     │                        │
+//!     └──────Event──▶ Output ◀─┘──▶ stdout
 //! ```
 //!
 //! The front-end never waits for the search: `stop` and `ponderhit` raise [`Signals`] flags the
-//! search polls, and send a wake-up through the channel for a search already finished and
-//! holding its `bestmove`.
+//! search polls, and send a wake-up through the channel to the search thread, which answers
+//! at once. `isready` goes through the same channel, so `readyok` follows every earlier
+//! command (a resized or cleared table, new search threads, opened tablebases).
 
+mod answer;
 mod command;
-mod event;
 mod search_thread;
 mod signals;
-mod transcript;
-mod writer;
 
 pub use command::Command;
-pub use event::Event;
 pub use signals::Signals;
-pub use transcript::Transcript;
 
 use crate::attacks::Backend;
-use crate::board::{Board, Game};
-use crate::search::{Limits, SearchConfig};
+use crate::board::Board;
+use crate::game::Game;
+use crate::protocol::{Event, Output, Transcript};
+use crate::search::{Limits, SearchConfig, slices};
+use answer::Answer;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use search_thread::SearchThread;
 use std::io::Write;
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// How long `quit` waits for the search thread (a `go perft` cannot be interrupted).
 const QUIT_WAIT: Duration = Duration::from_millis(500);
 
 pub struct Engine {
     commands: Sender<Command>,
-    events: Sender<Event>,
+    output: Arc<Output>,
     signals: Arc<Signals>,
-    transcript: Arc<Transcript>,
+    answer: Arc<Answer>,
     /// The newest job sent; `stop` and `ponderhit` refer to it.
     job: u64,
     search_thread: Option<JoinHandle<()>>,
     /// Disconnected when the search thread has ended.
     search_done: Receiver<()>,
-    writer: Option<JoinHandle<()>>,
 }
 
 impl Engine {
-    /// Starts the search thread (with a `hash_mb` table) and the writer of `out`.
-    pub fn start(hash_mb: usize, out: Box<dyn Write + Send>) -> Engine {
+    /// Starts the search thread (with a `hash_mb` table and `threads` search threads), writing
+    /// to `out`.
+    pub fn start(hash_mb: usize, threads: usize, out: Box<dyn Write + Send>) -> Engine {
+        // The caller is the front-end's thread.
+        slices::prefer_short();
         let (commands, command_rx) = unbounded();
-        let (events, event_rx) = unbounded();
         let (done_tx, search_done) = unbounded::<()>();
         let signals = Arc::new(Signals::default());
-        let transcript = Arc::new(Transcript::default());
-        let search = SearchThread::new(hash_mb, command_rx, events.clone(), Arc::clone(&signals));
+        let output = Arc::new(Output::new(out));
+        let thread_output = Arc::clone(&output);
+        let thread_signals = Arc::clone(&signals);
+        let answer = Arc::new(Answer::default());
+        let thread_answer = Arc::clone(&answer);
         let search_thread = thread::Builder::new()
             .name("search".into())
             .spawn(move || {
                 let _done = done_tx;
-                search.run();
+                slices::prefer_short();
+                SearchThread::new(
+                    hash_mb,
+                    threads,
+                    command_rx,
+                    thread_output,
+                    thread_signals,
+                    thread_answer,
+                )
+                .run();
             })
             .expect("cannot start the search thread");
-        let writer_transcript = Arc::clone(&transcript);
-        let writer = thread::Builder::new()
-            .name("stdout".into())
-            .spawn(move || writer::run(event_rx, out, writer_transcript))
-            .expect("cannot start the stdout writer thread");
         Engine {
             commands,
-            events,
+            output,
             signals,
-            transcript,
+            answer,
             job: 0,
             search_thread: Some(search_thread),
             search_done,
-            writer: Some(writer),
         }
     }
 
     pub fn transcript(&self) -> &Transcript {
-        &self.transcript
+        self.output.transcript()
     }
 
     /// Sends a protocol line (or several) to stdout, in order with the search's output.
     pub fn say(&self, text: impl Into<String>) {
-        let _ = self.events.send(Event::Line(text.into()));
+        self.output.send(Event::Line(text.into()));
     }
 
     fn command(&self, command: Command) {
@@ -103,8 +111,16 @@ impl Engine {
         self.job
     }
 
-    /// Starts a search; its `info` and `bestmove` go to stdout.
-    pub fn go(&mut self, game: Game, limits: Limits, config: SearchConfig, show_ponder: bool) {
+    /// Starts a search whose clock started at `received` (when the GUI sent `go`); its `info`
+    /// and `bestmove` go to stdout.
+    pub fn go(
+        &mut self,
+        game: Game,
+        limits: Limits,
+        config: SearchConfig,
+        show_ponder: bool,
+        received: Instant,
+    ) {
         let id = self.next_job();
         self.command(Command::Go {
             id,
@@ -112,6 +128,7 @@ impl Engine {
             limits,
             config,
             show_ponder,
+            received,
         });
     }
 
@@ -130,9 +147,11 @@ impl Engine {
         self.command(Command::Bench { depth, config });
     }
 
-    /// `stop`: the current search ends within milliseconds and sends its `bestmove`.
+    /// `stop`: the current search ends within milliseconds; its `bestmove` goes at once (from
+    /// this thread when the search has an answer ready).
     pub fn stop(&self) {
         self.signals.stop(self.job);
+        self.answer.stop(&self.output, self.job);
         self.command(Command::Stop);
     }
 
@@ -140,6 +159,15 @@ impl Engine {
     pub fn ponderhit(&self) {
         self.signals.ponderhit(self.job);
         self.command(Command::PonderHit);
+    }
+
+    /// `isready`: `readyok` comes once every earlier command has taken effect.
+    pub fn ready(&self) {
+        self.command(Command::Ready);
+    }
+
+    pub fn set_threads(&self, count: usize) {
+        self.command(Command::SetThreads(count));
     }
 
     pub fn set_hash(&self, mb: usize) {
@@ -154,7 +182,7 @@ impl Engine {
         self.command(Command::Clear);
     }
 
-    /// Stops everything and waits (briefly) for the output to be written.
+    /// Stops everything and waits (briefly) for the search thread's last words.
     pub fn quit(mut self) {
         self.signals.stop(u64::MAX);
         self.command(Command::Quit);
@@ -167,11 +195,6 @@ impl Engine {
             return;
         }
         if let Some(handle) = self.search_thread.take() {
-            let _ = handle.join();
-        }
-        let writer = self.writer.take();
-        drop(self);
-        if let Some(handle) = writer {
             let _ = handle.join();
         }
     }

@@ -1,22 +1,29 @@
 //! The search thread: owns the [`Searcher`] (transposition table, histories), runs one job at a
 //! time from the command channel, and sends `info` and `bestmove` to the writer.
 //!
+//! The searcher's threads do the searching; this thread watches, relays the `info` lines,
+//! answers `isready` at once, and sends `bestmove` as soon as the search may answer (after
+//! `stop` without waiting for the helper threads). Commands that change the searcher wait
+//! for the search to end, and `isready` when idle comes after them: `readyok` means ready.
+//!
 //! `go infinite` and `go ponder` searches may finish before the GUI says `stop` or
 //! `ponderhit`; their `bestmove` is then held, waiting on the channel, until it does. Every
 //! `bestmove` is checked against the legal moves before it leaves: a search bug costs strength,
 //! never an illegal move, and a search that panics is replaced by a fresh one.
 
+use super::answer::Answer;
 use super::command::Command;
-use super::event::Event;
 use super::signals::Signals;
 use crate::attacks::{Backend, Magic, SliderAttacks};
-use crate::board::{Board, Game};
+use crate::board::Board;
+use crate::game::Game;
 use crate::movegen::legal_moves;
-use crate::search::{Limits, SearchConfig, SearchResult, Searcher, bench};
+use crate::protocol::format::info_string;
+use crate::protocol::{Event, Output};
+use crate::search::{Limits, Running, SearchConfig, SearchInfo, SearchResult, Searcher, bench};
 use crate::types::Move;
-use crate::uci::format::info_string;
 use crate::with_backend;
-use crossbeam_channel::{Receiver, Sender};
+use crossbeam_channel::{Receiver, RecvError, select};
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -25,28 +32,36 @@ use std::time::Instant;
 pub struct SearchThread {
     searcher: Searcher,
     hash_mb: usize,
+    threads: usize,
     commands: Receiver<Command>,
-    events: Sender<Event>,
+    output: Arc<Output>,
     signals: Arc<Signals>,
-    /// Commands that arrived while a finished search waited for `stop`; run after it.
+    answer: Arc<Answer>,
+    /// Commands that arrived while a search ran; run after it.
     deferred: VecDeque<Command>,
 }
 
 impl SearchThread {
     pub fn new(
         hash_mb: usize,
+        threads: usize,
         commands: Receiver<Command>,
-        events: Sender<Event>,
+        output: Arc<Output>,
         signals: Arc<Signals>,
+        answer: Arc<Answer>,
     ) -> SearchThread {
-        SearchThread {
+        let mut thread = SearchThread {
             searcher: Searcher::new(hash_mb),
             hash_mb,
+            threads: 1,
             commands,
-            events,
+            output,
             signals,
+            answer,
             deferred: VecDeque::new(),
-        }
+        };
+        thread.set_threads(threads);
+        thread
     }
 
     /// Runs jobs until `Quit` or until the front-end is gone.
@@ -66,8 +81,16 @@ impl SearchThread {
                     limits,
                     config,
                     show_ponder,
+                    received,
                 } => {
-                    if !self.go(id, &game, &limits, &config, show_ponder) {
+                    let job = Job {
+                        id,
+                        game: &game,
+                        limits: &limits,
+                        show_ponder,
+                        chess960: config.chess960,
+                    };
+                    if !self.go(&job, &config, received) {
                         return;
                     }
                 }
@@ -78,10 +101,9 @@ impl SearchThread {
                     chess960,
                 } => self.perft(&board, depth, backend, chess960),
                 Command::Bench { depth, config } => self.bench(depth, &config),
-                Command::SetHash(mb) => {
-                    self.hash_mb = mb;
-                    self.guarded("resizing the hash", |s| s.set_hash(mb));
-                }
+                Command::Ready => self.send(Event::Line("readyok".into())),
+                Command::SetHash(mb) => self.set_hash(mb),
+                Command::SetThreads(count) => self.set_threads(count),
                 Command::SetTablebases(paths) => self.set_tablebases(&paths),
                 Command::Clear => self.guarded("clearing the hash", Searcher::clear),
                 // Wake-ups for a search that already ended: nothing to do.
@@ -92,14 +114,37 @@ impl SearchThread {
     }
 
     fn send(&self, event: Event) {
-        // The writer only goes away when the program ends.
-        let _ = self.events.send(event);
+        self.output.send(event);
+    }
+
+    fn tell(&self, text: &str) {
+        self.send(Event::Line(info_string(text)));
     }
 
     /// Runs `f` on the searcher; a panic is reported and the searcher rebuilt.
     fn guarded(&mut self, what: &str, f: impl FnOnce(&mut Searcher)) {
         if catch_unwind(AssertUnwindSafe(|| f(&mut self.searcher))).is_err() {
             self.recover(what);
+        }
+    }
+
+    fn set_hash(&mut self, mb: usize) {
+        let mut answer = Ok(());
+        self.guarded("resizing the hash", |s| answer = s.set_hash(mb));
+        match answer {
+            Ok(()) => self.hash_mb = mb,
+            Err(e) => self.tell(&format!("{e}; keeping {} MB", self.searcher.hash_mb())),
+        }
+    }
+
+    fn set_threads(&mut self, count: usize) {
+        let mut answer = Ok(());
+        self.guarded("starting the search threads", |s| {
+            answer = s.set_threads(count);
+        });
+        match answer {
+            Ok(()) => self.threads = count,
+            Err(e) => self.tell(&format!("{e}; keeping {}", self.searcher.threads())),
         }
     }
 
@@ -110,72 +155,52 @@ impl SearchThread {
             answer = s.set_tablebases(paths);
         });
         if let Err(e) = answer {
-            let message = format!("{e}; playing without tablebases");
-            self.send(Event::Line(info_string(&message)));
+            self.tell(&format!("{e}; playing without tablebases"));
         }
     }
 
     fn recover(&mut self, what: &str) {
         log::error!("the search panicked while {what}; starting a fresh one");
-        self.send(Event::Line(info_string(&format!(
+        self.tell(&format!(
             "internal error while {what}: the search was reset"
-        ))));
+        ));
         self.searcher = Searcher::new(self.hash_mb);
+        if let Err(e) = self.searcher.set_threads(self.threads) {
+            log::error!("{e}");
+        }
     }
 
-    /// One `go`. Returns false when `quit` came while the result was held.
-    fn go(
-        &mut self,
-        id: u64,
-        game: &Game,
-        limits: &Limits,
-        config: &SearchConfig,
-        show_ponder: bool,
-    ) -> bool {
-        self.signals.start(id, limits.ponder);
-        let events = self.events.clone();
-        let chess960 = config.chess960;
-        let signals = Arc::clone(&self.signals);
+    /// One `go`. Returns false when `quit` came during it.
+    fn go(&mut self, job: &Job, config: &SearchConfig, received: Instant) -> bool {
+        self.signals.start(job.id, job.limits.ponder);
+        self.answer
+            .open(job.id, job.game, job.limits, job.show_ponder, job.chess960);
+        let mut desk = Desk {
+            commands: &self.commands,
+            output: &self.output,
+            signals: &self.signals,
+            answer: &self.answer,
+            deferred: &mut self.deferred,
+            quit: false,
+        };
         let searcher = &mut self.searcher;
+        let control = &self.signals.control;
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            searcher.search(game, limits, config, &signals.control, &mut |info| {
-                let _ = events.send(Event::Info {
-                    info: Box::new(info.clone()),
-                    chess960,
-                });
+            searcher.search_with(job.game, job.limits, config, control, received, |running| {
+                desk.watch(job, running)
             })
         }));
-        let result = outcome.unwrap_or_else(|_| {
+        let quit = desk.quit;
+        if outcome.is_err() {
             self.recover("searching");
-            SearchResult {
-                best: Move::NULL,
-                ponder: None,
-            }
-        });
-        let keep_running = self.hold(id, limits);
-        let (best, ponder) = checked(game, limits, result);
-        self.send(Event::BestMove {
-            best,
-            ponder: ponder.filter(|_| show_ponder),
-            chess960,
-        });
-        keep_running
-    }
-
-    /// Holds a finished `go infinite` / `go ponder` until `stop` (or `ponderhit`). Returns
-    /// false on `quit`.
-    fn hold(&mut self, id: u64, limits: &Limits) -> bool {
-        loop {
-            let waiting = limits.infinite || (limits.ponder && !self.signals.is_ponderhit(id));
-            if !waiting || self.signals.is_stopped(id) {
-                return true;
-            }
-            match self.commands.recv() {
-                Ok(Command::Stop | Command::PonderHit) => {}
-                Ok(Command::Quit) | Err(_) => return false,
-                Ok(other) => self.deferred.push_back(other),
-            }
         }
+        // (Nothing when the answer has gone.)
+        let null = SearchResult {
+            best: Move::NULL,
+            ponder: None,
+        };
+        self.answer.finish(&self.output, null);
+        !quit
     }
 
     fn perft(&mut self, board: &Board, depth: u32, backend: Backend, chess960: bool) {
@@ -208,9 +233,92 @@ impl SearchThread {
     }
 }
 
+/// A search job, as the search thread holds it.
+struct Job<'a> {
+    id: u64,
+    game: &'a Game,
+    limits: &'a Limits,
+    /// Add `ponder <move>` to `bestmove`.
+    show_ponder: bool,
+    chess960: bool,
+}
+
+/// The search thread's side while a search runs: relays its `info` lines, answers `isready`,
+/// sends `bestmove` as soon as the search may answer, and keeps other commands for later.
+struct Desk<'a> {
+    commands: &'a Receiver<Command>,
+    output: &'a Output,
+    signals: &'a Signals,
+    answer: &'a Answer,
+    deferred: &'a mut VecDeque<Command>,
+    quit: bool,
+}
+
+impl Desk<'_> {
+    fn send(&self, event: Event) {
+        self.output.send(event);
+    }
+
+    /// Until the search may answer: its main thread has ended, or it was stopped (the last
+    /// finished iteration's move is then the answer: the threads need not be waited for; the
+    /// front-end may have sent it already).
+    fn watch(&mut self, job: &Job, running: &mut Running) {
+        let (output, answer) = (self.output, self.answer);
+        let mut on_info = |info: &SearchInfo| answer.info(output, info);
+        while !running.ended() && !self.signals.is_stopped(job.id) {
+            if self.quit {
+                running.take(running.progress().recv(), &mut on_info);
+            } else {
+                select! {
+                    recv(running.progress()) -> report => {
+                        running.take(report, &mut on_info);
+                    }
+                    recv(self.commands) -> command => self.during_search(command),
+                }
+            }
+            answer.update(running.answer_so_far());
+        }
+        let result = running.answer(&mut on_info);
+        answer.update(Some(result));
+        running.abort();
+        if !self.hold(job) {
+            self.quit = true;
+        }
+        answer.finish(output, result);
+    }
+
+    fn during_search(&mut self, command: Result<Command, RecvError>) {
+        match command {
+            // The flags say whether it concerns this search.
+            Ok(Command::Stop | Command::PonderHit) => {}
+            Ok(Command::Ready) => self.send(Event::Line("readyok".into())),
+            // The front-end has raised the stop flag already.
+            Ok(Command::Quit) | Err(_) => self.quit = true,
+            Ok(other) => self.deferred.push_back(other),
+        }
+    }
+
+    /// Holds a finished `go infinite` / `go ponder` until `stop` (or `ponderhit`). Returns
+    /// false on `quit`.
+    fn hold(&mut self, job: &Job) -> bool {
+        let limits = job.limits;
+        loop {
+            let waiting = limits.infinite || (limits.ponder && !self.signals.is_ponderhit(job.id));
+            if self.quit {
+                return false;
+            }
+            if !waiting || self.signals.is_stopped(job.id) {
+                return true;
+            }
+            let command = self.commands.recv();
+            self.during_search(command);
+        }
+    }
+}
+
 /// The search's answer, made safe: a legal best move (from `searchmoves` when given) unless
 /// there is none, and a ponder move only when it is legal after it.
-fn checked(game: &Game, limits: &Limits, result: SearchResult) -> (Move, Option<Move>) {
+pub(super) fn checked(game: &Game, limits: &Limits, result: SearchResult) -> (Move, Option<Move>) {
     let board = game.board();
     let legal = legal_moves::<Magic>(board);
     let Some(&first) = legal.iter().next() else {
@@ -252,7 +360,7 @@ fn checked(game: &Game, limits: &Limits, result: SearchResult) -> (Move, Option<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::parse_uci_move;
+    use crate::game::parse_uci_move;
 
     #[test]
     fn illegal_or_missing_moves_are_replaced_by_legal_ones() {

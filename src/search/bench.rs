@@ -2,7 +2,7 @@
 //! bench signature: it changes exactly when the search's behaviour changes.
 
 use super::{Limits, SearchConfig, SearchControl, Searcher};
-use crate::board::Game;
+use crate::game::Game;
 use std::time::Instant;
 
 pub const DEFAULT_DEPTH: u32 = 11;

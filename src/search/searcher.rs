@@ -1,8 +1,13 @@
-//! The search driver: iterative deepening with aspiration windows, MultiPV, Lazy SMP helper
-//! threads, and the `info` reports.
+//! The search driver: iterative deepening with aspiration windows, MultiPV, Lazy SMP on the
+//! thread pool, and the `info` reports.
+//!
+//! A search runs on the pool's threads; the thread that started it watches it through
+//! [`Running`]: the main search thread (pool thread 0) sends it each finished iteration, so it
+//! can answer at once when told to stop, while the helpers are still winding down.
 
 use super::history::History;
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
+use super::pool::Pool;
 use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, is_decisive};
 use super::strength::{Handicap, Random};
 use super::tt::TranspositionTable;
@@ -11,35 +16,54 @@ use super::{
     Bound, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchResult, TimeManager,
 };
 use crate::attacks::SliderAttacks;
-use crate::board::{Board, Game};
+use crate::board::Board;
+use crate::game::Game;
 use crate::movegen::legal_moves;
 use crate::tablebase::{Tablebases, Wdl};
 use crate::types::Move;
 use crate::with_backend;
+use crossbeam_channel::{Receiver, RecvError, Sender, unbounded};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// The deepest iteration the search starts.
 pub const MAX_DEPTH: i32 = 120;
 
-/// The search state that lives across moves of a game: the transposition table and each
-/// thread's move-ordering history.
+/// The search state that lives across moves of a game: the transposition table, the search
+/// threads and each one's move-ordering history.
 pub struct Searcher {
     tt: TranspositionTable,
-    histories: Vec<History>,
+    pool: Pool,
     tablebases: Option<Tablebases>,
     /// For the strength limit's choices.
     random: Random,
 }
 
+/// What the main search thread reports to the thread watching the search.
+#[derive(Debug)]
+pub struct Progress(Message);
+
+#[derive(Debug)]
+enum Message {
+    Info(Box<SearchInfo>),
+    /// The answer after the iteration that just finished.
+    Best(SearchResult),
+    /// The main thread's final answer.
+    Done(SearchResult),
+}
+
 impl Searcher {
+    /// An empty `hash_mb` table and one search thread.
     pub fn new(hash_mb: usize) -> Searcher {
-        Searcher {
+        let mut searcher = Searcher {
             tt: TranspositionTable::new(hash_mb),
-            histories: vec![History::default()],
+            pool: Pool::new(1).expect("one search thread"),
             tablebases: None,
             random: Random::from_clock(),
-        }
+        };
+        searcher.clear();
+        searcher
     }
 
     /// Opens the Syzygy tables in `paths` (empty: none), replacing those open before.
@@ -52,21 +76,54 @@ impl Searcher {
         Ok(())
     }
 
-    /// Resizes the transposition table (between searches), emptying it.
-    pub fn set_hash(&mut self, mb: usize) {
-        self.tt.resize(mb);
+    /// Resizes the transposition table (between searches), emptying it with all threads; on
+    /// failure the old table stays.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        self.tt.resize(mb)?;
+        self.clear_table();
+        Ok(())
     }
 
     pub fn hash_mb(&self) -> usize {
         self.tt.size_mb()
     }
 
-    /// Forgets everything learned (`ucinewgame`, `Clear Hash`).
-    pub fn clear(&mut self) {
-        self.tt.clear();
-        for h in &mut self.histories {
-            h.clear();
+    /// Starts `count` search threads (between searches), replacing the old ones and their
+    /// histories.
+    pub fn set_threads(&mut self, count: usize) -> Result<(), String> {
+        if count.max(1) != self.pool.len() {
+            self.pool = Pool::new(count)?;
         }
+        Ok(())
+    }
+
+    pub fn threads(&self) -> usize {
+        self.pool.len()
+    }
+
+    /// Forgets everything learned (`ucinewgame`, `Clear Hash`), all threads clearing at once.
+    pub fn clear(&mut self) {
+        self.tt.restart_generations();
+        self.pool.broadcast(|_, _, history| history.clear());
+        self.clear_table();
+    }
+
+    /// Empties the table with every search thread, or one thread per core if there are more
+    /// cores: bringing in gigabytes of fresh pages takes seconds on one.
+    fn clear_table(&mut self) {
+        let tt = &self.tt;
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        if self.pool.len() >= cores {
+            self.pool
+                .broadcast(|index, count, _| tt.clear_part(index, count));
+            return;
+        }
+        std::thread::scope(|scope| {
+            for part in 1..cores {
+                scope.spawn(move || tt.clear_part(part, cores));
+            }
+            tt.clear_part(0, cores);
+        });
     }
 
     /// Per-mille fill of the transposition table.
@@ -74,8 +131,9 @@ impl Searcher {
         self.tt.hashfull()
     }
 
-    /// Searches `game` within `limits`, calling `on_info` once per finished iteration; with a
-    /// strength limit, searches few nodes and picks among the best few moves.
+    /// Searches `game` within `limits` and waits for the answer, calling `on_info` once per
+    /// finished iteration (and MultiPV line); with a strength limit, searches few nodes and
+    /// picks among the best few moves.
     pub fn search(
         &mut self,
         game: &Game,
@@ -84,44 +142,251 @@ impl Searcher {
         control: &SearchControl,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let Some(handicap) = config.strength.and_then(Handicap::for_elo) else {
-            return self.search_full(game, limits, config, control, on_info);
-        };
-        let limits = Limits {
-            nodes: Some(
+        self.search_with(game, limits, config, control, Instant::now(), |running| {
+            while !running.take(running.progress().recv(), on_info) {}
+            running.answer(on_info)
+        })
+    }
+
+    /// Starts a search on the pool (its clock started at `start`) and runs `watch` on this
+    /// thread meanwhile; returns what `watch` returns once every search thread has ended. The
+    /// search ends at a limit or when `control` is stopped; `watch` decides when to answer.
+    pub fn search_with<R>(
+        &mut self,
+        game: &Game,
+        limits: &Limits,
+        config: &SearchConfig,
+        control: &SearchControl,
+        start: Instant,
+        watch: impl FnOnce(&mut Running) -> R,
+    ) -> R {
+        let handicap = config.strength.and_then(Handicap::for_elo);
+        let mut limits = limits.clone();
+        let mut config = config.clone();
+        let shown = config.multipv;
+        if let Some(handicap) = &handicap {
+            limits.nodes = Some(
                 limits
                     .nodes
                     .map_or(handicap.nodes, |n| n.min(handicap.nodes)),
+            );
+            config.multipv = config.multipv.max(handicap.lines);
+        }
+        if let Err(e) = self.set_threads(config.threads) {
+            log::error!("{e}; searching with {} thread(s)", self.pool.len());
+        }
+        self.tt.new_search();
+        let tablebases = self
+            .tablebases
+            .as_ref()
+            .filter(|_| config.syzygy_probe_limit > 0);
+        let tb_limit = tablebases.map_or(0, |t| t.max_pieces().min(config.syzygy_probe_limit));
+        let threads = self.pool.len();
+        let shared = Shared {
+            tt: &self.tt,
+            control,
+            limits: &limits,
+            time: TimeManager::new(
+                &limits,
+                game.board().side_to_move(),
+                config.move_overhead_ms,
+                start,
             ),
-            ..limits.clone()
+            abort: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            // Small node budgets (the strength limit) are kept to the node.
+            poll_mask: if limits.nodes.is_some_and(|n| n < 100_000) {
+                15
+            } else {
+                1023
+            },
+            tablebases: tablebases.filter(|_| tb_limit > 0),
+            tb_limit,
+            tbhits: AtomicU64::new(0),
+            tb_root: tablebases.and_then(|t| tb_root(t, game.board(), tb_limit)),
+            evaluator: config.evaluator.clone(),
         };
-        let shown = config.multipv;
-        let config = SearchConfig {
-            multipv: config.multipv.max(handicap.lines),
-            ..config.clone()
+        shared
+            .tbhits
+            .store(u64::from(shared.tb_root.is_some()), Ordering::Relaxed);
+        let (sender, progress) = unbounded();
+        // Stopped before its first iteration, a search answers with the table's move.
+        let hash_move = self
+            .tt
+            .probe(game.board().hash(), 0)
+            .map_or(Move::NULL, |entry| entry.mv);
+        let mut running = Running {
+            progress,
+            abort: &shared.abort,
+            best: SearchResult {
+                best: hash_move,
+                ponder: None,
+            },
+            ended: false,
+            handicap,
+            shown,
+            lines: Vec::new(),
+            random: &mut self.random,
         };
-        // The newest report of each line.
-        let mut lines: Vec<Option<SearchInfo>> = Vec::new();
-        let result = self.search_full(game, &limits, &config, control, &mut |info| {
-            let index = info.multipv - 1;
-            if lines.len() <= index {
-                lines.resize(index + 1, None);
+        let keys = game.history();
+        let sender = Mutex::new(Some(sender));
+        with_backend!(config.backend, A => {
+            let board = game.board().with_occupancy::<<A as SliderAttacks>::Occ>();
+            let job = |index: usize, history: &mut History| {
+                search_thread::<A>(index, history, &board, keys, &shared, &config, &sender);
+            };
+            self.pool.run(job, || {
+                // Whatever `watch` did, the helpers end with it.
+                let _abort = AbortOnDrop(running.abort);
+                watch(&mut running)
+            })
+        })
+    }
+}
+
+/// What the tables say about the root, when it is in them: only the moves that keep the best
+/// result (by distance to zeroing), which the search then chooses among.
+fn tb_root(tablebases: &Tablebases, board: &Board, tb_limit: u32) -> Option<TbRoot> {
+    if board.occupied().count() > tb_limit {
+        return None;
+    }
+    let probe = tablebases
+        .probe_root(board)
+        .filter(|probe| !probe.moves.is_empty())?;
+    Some(TbRoot {
+        moves: probe.best_moves(),
+        score: match probe.wdl {
+            Wdl::Win => TB_WIN - 1,
+            Wdl::Loss => -TB_WIN + 1,
+            _ => DRAW,
+        },
+    })
+}
+
+/// One pool thread's part of a search: thread 0 is the main thread, which reports and decides
+/// and ends the helpers when it is done.
+#[allow(clippy::too_many_arguments)]
+fn search_thread<A: SliderAttacks>(
+    index: usize,
+    history: &mut History,
+    board: &Board<A::Occ>,
+    keys: &[u64],
+    shared: &Shared,
+    config: &SearchConfig,
+    sender: &Mutex<Option<Sender<Progress>>>,
+) {
+    let mut worker = Worker::<A>::new(shared, index, history, keys.to_vec());
+    if index != 0 {
+        iterate(&mut worker, board, config, None);
+        return;
+    }
+    // Dropped when this thread ends, even by a panic: the watcher then sees the channel close.
+    let Some(report) = sender.lock().ok().and_then(|mut s| s.take()) else {
+        return;
+    };
+    let result = iterate(&mut worker, board, config, Some(&report));
+    shared.abort.store(true, Ordering::Relaxed);
+    let _ = report.send(Progress(Message::Done(result)));
+}
+
+/// Sets the flag when dropped.
+struct AbortOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for AbortOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// A search in progress, as the thread that started it sees it.
+pub struct Running<'a> {
+    progress: Receiver<Progress>,
+    abort: &'a AtomicBool,
+    /// The answer of the last finished iteration, or the main thread's final one (before the
+    /// first: the table's move, or none; the caller makes it legal).
+    best: SearchResult,
+    /// The main thread has ended.
+    ended: bool,
+    handicap: Option<Handicap>,
+    /// MultiPV lines asked for (a strength limit searches more).
+    shown: usize,
+    /// The newest report of each line (with a strength limit).
+    lines: Vec<Option<SearchInfo>>,
+    random: &'a mut Random,
+}
+
+impl Running<'_> {
+    /// The main thread's reports, to wait on (with `select!`); pass each to [`Running::take`].
+    pub fn progress(&self) -> &Receiver<Progress> {
+        &self.progress
+    }
+
+    /// Takes one report, passing the `info` lines to show to `on_info`; true once the main
+    /// thread has ended (its final answer taken, or gone without one).
+    pub fn take(
+        &mut self,
+        report: Result<Progress, RecvError>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> bool {
+        match report {
+            Ok(Progress(Message::Info(info))) => {
+                if self.handicap.is_some() {
+                    let index = info.multipv - 1;
+                    if self.lines.len() <= index {
+                        self.lines.resize(index + 1, None);
+                    }
+                    self.lines[index] = Some((*info).clone());
+                }
+                if info.multipv <= self.shown {
+                    on_info(&info);
+                }
             }
-            lines[index] = Some(info.clone());
-            if info.multipv <= shown {
-                on_info(info);
+            Ok(Progress(Message::Best(result))) => self.best = result,
+            Ok(Progress(Message::Done(result))) => {
+                self.best = result;
+                self.ended = true;
             }
-        });
-        let candidates: Vec<(Move, i32)> = lines
+            Err(RecvError) => self.ended = true,
+        }
+        self.ended
+    }
+
+    /// The main thread has ended.
+    pub fn ended(&self) -> bool {
+        self.ended
+    }
+
+    /// The answer if the search were stopped now, when it needs no deciding (`None` with a
+    /// strength limit, which chooses among the lines at the end).
+    pub fn answer_so_far(&self) -> Option<SearchResult> {
+        self.handicap.is_none().then_some(self.best)
+    }
+
+    /// Ends the search now (the helpers too), as at a limit.
+    pub fn abort(&self) {
+        self.abort.store(true, Ordering::Relaxed);
+    }
+
+    /// The answer, possible at any time: the best move so far (`Move::NULL` when there is
+    /// none); with a strength limit, chosen among the best lines, and the line of the move
+    /// played shown last.
+    pub fn answer(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        let result = self.best;
+        let Some(handicap) = &self.handicap else {
+            return result;
+        };
+        let candidates: Vec<(Move, i32)> = self
+            .lines
             .iter()
             .flatten()
             .filter_map(|info| info.pv.first().map(|&mv| (mv, info.score.to_internal())))
             .collect();
-        let Some(chosen) = handicap.choose(&candidates, &mut self.random) else {
+        let Some(chosen) = handicap.choose(&candidates, self.random) else {
             return result;
         };
-        let Some(line) = lines
-            .into_iter()
+        let Some(line) = self
+            .lines
+            .iter()
             .flatten()
             .find(|info| info.pv.first() == Some(&chosen))
         else {
@@ -139,97 +404,6 @@ impl Searcher {
             ponder: line.pv.get(1).copied(),
         }
     }
-
-    /// Searches `game` within `limits`, calling `on_info` once per finished iteration (and per
-    /// MultiPV line). Returns when a limit is reached or `control` is stopped; the caller decides
-    /// when to print `bestmove` (after `stop`/`ponderhit` for infinite and ponder searches).
-    fn search_full(
-        &mut self,
-        game: &Game,
-        limits: &Limits,
-        config: &SearchConfig,
-        control: &SearchControl,
-        on_info: &mut dyn FnMut(&SearchInfo),
-    ) -> SearchResult {
-        let start = Instant::now();
-        let threads = config.threads.max(1);
-        while self.histories.len() < threads {
-            self.histories.push(History::default());
-        }
-        self.tt.new_search();
-        let us = game.board().side_to_move();
-        let tablebases = self
-            .tablebases
-            .as_ref()
-            .filter(|_| config.syzygy_probe_limit > 0);
-        let tb_limit = tablebases.map_or(0, |t| t.max_pieces().min(config.syzygy_probe_limit));
-        // At the root the distance to zeroing picks the moves that keep the best result; the
-        // search then chooses among those.
-        let tb_root = tablebases
-            .filter(|_| game.board().occupied().count() <= tb_limit)
-            .and_then(|t| t.probe_root(game.board()))
-            .filter(|probe| !probe.moves.is_empty())
-            .map(|probe| TbRoot {
-                moves: probe.best_moves(),
-                score: match probe.wdl {
-                    Wdl::Win => TB_WIN - 1,
-                    Wdl::Loss => -TB_WIN + 1,
-                    _ => DRAW,
-                },
-            });
-        let shared = Shared {
-            tt: &self.tt,
-            control,
-            limits,
-            time: TimeManager::new(limits, us, config.move_overhead_ms, start),
-            abort: AtomicBool::new(false),
-            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
-            // Small node budgets (the strength limit) are kept to the node.
-            poll_mask: if limits.nodes.is_some_and(|n| n < 100_000) {
-                15
-            } else {
-                1023
-            },
-            tablebases: tablebases.filter(|_| tb_limit > 0),
-            tb_limit,
-            tbhits: AtomicU64::new(u64::from(tb_root.is_some())),
-            tb_root,
-            evaluator: config.evaluator.clone(),
-        };
-        let keys = game.history().to_vec();
-        let histories = &mut self.histories[..threads];
-        with_backend!(config.backend, A => {
-            let board = game.board().with_occupancy::<<A as SliderAttacks>::Occ>();
-            run_threads::<A>(&board, &keys, &shared, histories, config, on_info)
-        })
-    }
-}
-
-fn run_threads<A: SliderAttacks>(
-    board: &Board<A::Occ>,
-    keys: &[u64],
-    shared: &Shared,
-    histories: &mut [History],
-    config: &SearchConfig,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> SearchResult {
-    let (main_history, helper_histories) = histories.split_first_mut().expect("one thread");
-    std::thread::scope(|scope| {
-        for (i, history) in helper_histories.iter_mut().enumerate() {
-            let keys = keys.to_vec();
-            std::thread::Builder::new()
-                .stack_size(16 << 20)
-                .spawn_scoped(scope, move || {
-                    let mut worker = Worker::<A>::new(shared, i + 1, history, keys);
-                    iterate(&mut worker, board, config, &mut |_| {});
-                })
-                .expect("spawn a search thread");
-        }
-        let mut worker = Worker::<A>::new(shared, 0, main_history, keys.to_vec());
-        let result = iterate(&mut worker, board, config, on_info);
-        shared.abort.store(true, Ordering::Relaxed);
-        result
-    })
 }
 
 /// Iterative deepening for one thread; only the main thread (id 0) reports and decides.
@@ -237,8 +411,13 @@ fn iterate<A: SliderAttacks>(
     worker: &mut Worker<A>,
     board: &Board<A::Occ>,
     config: &SearchConfig,
-    on_info: &mut dyn FnMut(&SearchInfo),
+    report: Option<&Sender<Progress>>,
 ) -> SearchResult {
+    let on_info = |info: SearchInfo| {
+        if let Some(report) = report {
+            let _ = report.send(Progress(Message::Info(Box::new(info))));
+        }
+    };
     let shared = worker.shared;
     let limits = shared.limits;
     let main = worker.id == 0;
@@ -265,7 +444,7 @@ fn iterate<A: SliderAttacks>(
             } else {
                 Score::Cp(0)
             };
-            on_info(&SearchInfo {
+            on_info(SearchInfo {
                 depth: 0,
                 seldepth: 0,
                 multipv: 1,
@@ -370,11 +549,14 @@ fn iterate<A: SliderAttacks>(
                     best: pv[0],
                     ponder: pv.get(1).copied(),
                 };
+                if let Some(report) = report {
+                    let _ = report.send(Progress(Message::Best(result)));
+                }
             }
             if main {
                 let elapsed = shared.time.elapsed().as_millis() as u64;
                 let nodes = worker.nodes + helper_nodes(shared);
-                on_info(&SearchInfo {
+                on_info(SearchInfo {
                     depth: depth as u32,
                     seldepth: worker.seldepth.max(depth as usize) as u32,
                     multipv: line + 1,

@@ -105,7 +105,8 @@ fn least_valuable<O: Occupancy>(board: &Board<O>, set: Bitboard) -> (PieceType, 
 mod tests {
     use super::*;
     use crate::attacks::Magic;
-    use crate::board::{Board, parse_uci_move};
+    use crate::board::Board;
+    use crate::game::parse_uci_move;
 
     fn see(fen: &str, mv: &str, threshold: i32) -> bool {
         let board = Board::from_fen(fen).unwrap();

@@ -1,22 +1,27 @@
 //! The transposition table: buckets of four entries on one cache line, shared by all search
 //! threads without locks. Each entry is two atomic words, the key stored XOR-ed with the data,
 //! so a torn write (two threads storing at once) fails verification instead of being misread.
+//!
+//! The buckets live in an anonymous memory mapping: the system hands it out zeroed (all-zero
+//! is an empty table) without touching a page, so allocating is instant; the search threads
+//! then bring the pages in together ([`TranspositionTable::clear_part`]), each its own part.
 
 use super::Bound;
 use super::score::TB_WIN_BOUND;
 use crate::types::Move;
+use memmap2::MmapMut;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 const ENTRIES_PER_BUCKET: usize = 4;
+/// Writing one word per page is enough to bring a zeroed page in.
+const PAGE_BYTES: usize = 4096;
 
-#[derive(Default)]
 struct Entry {
     key_xor_data: AtomicU64,
     data: AtomicU64,
 }
 
 #[repr(align(64))]
-#[derive(Default)]
 struct Bucket {
     entries: [Entry; ENTRIES_PER_BUCKET],
 }
@@ -94,50 +99,98 @@ fn score_from_tt(score: i32, ply: usize) -> i32 {
 }
 
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    /// Holds `len` buckets; only ever read through [`TranspositionTable::buckets`].
+    memory: MmapMut,
+    len: usize,
     generation: u8,
+    /// All zero since the last resize or clear, and no search since.
+    fresh: bool,
 }
 
 impl TranspositionTable {
     pub const MAX_MB: usize = 1 << 20;
 
+    /// An empty table of `mb` megabytes (at least one bucket).
+    ///
+    /// Panics when the system refuses the memory; [`TranspositionTable::resize`] reports it.
     pub fn new(mb: usize) -> TranspositionTable {
-        let mut tt = TranspositionTable {
-            buckets: Vec::new(),
+        let (memory, len) = Self::allocate(mb).expect("memory for the transposition table");
+        TranspositionTable {
+            memory,
+            len,
             generation: 0,
-        };
-        tt.resize(mb);
-        tt
+            fresh: true,
+        }
     }
 
-    /// Reallocates to `mb` megabytes (at least one bucket), emptying the table.
-    pub fn resize(&mut self, mb: usize) {
-        let count = (mb.clamp(1, Self::MAX_MB) << 20) / std::mem::size_of::<Bucket>();
-        self.buckets = Vec::new();
-        self.buckets.resize_with(count.max(1), Bucket::default);
+    fn allocate(mb: usize) -> std::io::Result<(MmapMut, usize)> {
+        let len = ((mb.clamp(1, Self::MAX_MB) << 20) / std::mem::size_of::<Bucket>()).max(1);
+        // (Asking for transparent huge pages made the first touch slower on the development VM,
+        // which gave none: not done.)
+        let memory = MmapMut::map_anon(len * std::mem::size_of::<Bucket>())?;
+        Ok((memory, len))
+    }
+
+    /// Reallocates to `mb` megabytes, empty; on failure the table is kept as it was.
+    pub fn resize(&mut self, mb: usize) -> Result<(), String> {
+        let (memory, len) = Self::allocate(mb)
+            .map_err(|e| format!("cannot allocate a {mb} MB transposition table: {e}"))?;
+        self.memory = memory;
+        self.len = len;
         self.generation = 0;
+        self.fresh = true;
+        Ok(())
+    }
+
+    #[inline]
+    fn buckets(&self) -> &[Bucket] {
+        // SAFETY: `memory` is page-aligned (more than `Bucket`'s 64), `len` buckets long, owned
+        // by `self` (so it outlives the slice), and never accessed as bytes: every access goes
+        // through this shared slice of atomics. All-zero bytes, what a fresh anonymous mapping
+        // holds, are valid `AtomicU64`s.
+        unsafe { std::slice::from_raw_parts(self.memory.as_ptr().cast::<Bucket>(), self.len) }
     }
 
     pub fn size_mb(&self) -> usize {
-        (self.buckets.len() * std::mem::size_of::<Bucket>()) >> 20
+        (self.len * std::mem::size_of::<Bucket>()) >> 20
     }
 
-    pub fn clear(&mut self) {
-        for bucket in &mut self.buckets {
-            *bucket = Bucket::default();
-        }
+    /// Forgets every entry's age; call before clearing all parts.
+    pub fn restart_generations(&mut self) {
         self.generation = 0;
+    }
+
+    /// Empties part `part` of `parts`, so that all search threads clear the table together.
+    /// A fresh table is zero already: there one word per page is written, bringing the pages
+    /// in now rather than during the first search.
+    pub fn clear_part(&self, part: usize, parts: usize) {
+        let buckets = self.buckets();
+        let chunk = buckets.len().div_ceil(parts.max(1));
+        let start = (chunk * part).min(buckets.len());
+        let end = (start + chunk).min(buckets.len());
+        let step = if self.fresh {
+            (PAGE_BYTES / std::mem::size_of::<Bucket>()).max(1)
+        } else {
+            1
+        };
+        for bucket in buckets[start..end].iter().step_by(step) {
+            for entry in &bucket.entries {
+                entry.key_xor_data.store(0, Ordering::Relaxed);
+                entry.data.store(0, Ordering::Relaxed);
+            }
+        }
     }
 
     /// A new search: entries from earlier ones age and get replaced first.
     pub fn new_search(&mut self) {
+        self.fresh = false;
         self.generation = (self.generation + 1) & 63;
     }
 
     #[inline]
     fn bucket(&self, key: u64) -> &Bucket {
-        let index = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[index]
+        let index = ((key as u128 * self.len as u128) >> 64) as usize;
+        &self.buckets()[index]
     }
 
     #[inline]
@@ -225,7 +278,7 @@ impl TranspositionTable {
     pub fn hashfull(&self) -> u32 {
         let mut used = 0;
         let mut seen = 0;
-        for bucket in self.buckets.iter().take(1000 / ENTRIES_PER_BUCKET) {
+        for bucket in self.buckets().iter().take(1000 / ENTRIES_PER_BUCKET) {
             for entry in &bucket.entries {
                 let data = entry.data.load(Ordering::Relaxed);
                 seen += 1;
@@ -273,5 +326,25 @@ mod tests {
         let tt = TranspositionTable::new(1);
         assert!(tt.probe(0, 0).is_none());
         assert_eq!(tt.hashfull(), 0);
+    }
+
+    #[test]
+    fn clearing_in_parts_empties_every_bucket() {
+        let mut tt = TranspositionTable::new(1);
+        tt.new_search();
+        let keys: Vec<u64> = (1..2000u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for &key in &keys {
+            tt.store(key, 0, Move::NULL, 1, 2, 3, Bound::Exact);
+        }
+        assert!(keys.iter().filter(|&&k| tt.probe(k, 0).is_some()).count() > 1000);
+        tt.restart_generations();
+        for part in 0..3 {
+            tt.clear_part(part, 3);
+        }
+        assert!(keys.iter().all(|&k| tt.probe(k, 0).is_none()));
+        assert!(tt.resize(2).is_ok());
+        assert_eq!(tt.size_mb(), 2);
     }
 }

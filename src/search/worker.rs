@@ -164,7 +164,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         self.pv[0][..self.pv_len[0]].to_vec()
     }
 
-    /// Polls the stop conditions every 1024 nodes (the main thread also the clock).
+    /// Polls the stop conditions every 1024 nodes (the main thread also the clock), the abort
+    /// flag at every node.
     #[inline]
     fn check_stop(&mut self) -> bool {
         if self.nodes & self.shared.poll_mask == 0 {
@@ -180,9 +181,11 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                     shared.abort.store(true, Ordering::Relaxed);
                 }
             }
-            if shared.abort.load(Ordering::Relaxed) {
-                self.stopped = true;
-            }
+        }
+        // Every node: with more threads than cores, a thread that is scheduled after `stop`
+        // should let the others have the core at once.
+        if self.shared.abort.load(Ordering::Relaxed) {
+            self.stopped = true;
         }
         self.stopped
     }

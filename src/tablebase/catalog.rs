@@ -83,13 +83,30 @@ impl Catalog {
             max_pieces: 0,
             problems: Vec::new(),
             links: None,
-            prober_path: folders.join(&super::PATH_SEPARATOR.to_string()),
+            prober_path: folders
+                .iter()
+                .filter(|f| Path::new(f).is_dir())
+                .copied()
+                .collect::<Vec<_>>()
+                .join(&super::PATH_SEPARATOR.to_string()),
         };
         let mut good: Vec<(PathBuf, String)> = Vec::new();
         let mut seen: HashSet<String> = HashSet::new();
         for folder in folders {
-            let entries = fs::read_dir(folder)
-                .map_err(|e| format!("SyzygyPath: cannot read '{folder}': {e}"))?;
+            let entries = match fs::read_dir(folder) {
+                Ok(entries) => entries,
+                Err(e) => {
+                    let reason = if Path::new(folder).is_dir() {
+                        e.to_string()
+                    } else {
+                        "not a folder".to_string()
+                    };
+                    catalog
+                        .problems
+                        .push(format!("folder '{folder}' ({reason})"));
+                    continue;
+                }
+            };
             for entry in entries.flatten() {
                 let path = entry.path();
                 let Some(name) = path.file_name().and_then(|n| n.to_str()) else {

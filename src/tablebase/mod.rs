@@ -98,7 +98,8 @@ pub const PATH_SEPARATOR: char = if cfg!(windows) { ';' } else { ':' };
 
 impl Tablebases {
     /// Opens the tables in `paths` (folders separated by [`PATH_SEPARATOR`]). Folders that do
-    /// not exist are an error; so is finding no table at all.
+    /// not exist are skipped and named in [`Tablebases::describe`]; finding no table at all is
+    /// an error.
     pub fn open(paths: &str) -> Result<Tablebases, String> {
         let (catalog, paths) = scan(paths, true)?;
         let tables = TableBases::<Adapter>::new(catalog.prober_path()).map_err(|e| match e {
@@ -237,7 +238,10 @@ fn scan(paths: &str, link: bool) -> Result<(Catalog, String), String> {
     if folders.is_empty() {
         return Err("SyzygyPath is empty".to_string());
     }
-    if let Some(missing) = folders.iter().find(|f| !Path::new(f).is_dir()) {
+    // Bad folders beside good ones are skipped (and named); with none good there is nothing.
+    if let Some(missing) = folders.iter().find(|f| !Path::new(f).is_dir())
+        && !folders.iter().any(|f| Path::new(f).is_dir())
+    {
         return Err(format!("SyzygyPath: '{missing}' is not a folder"));
     }
     let catalog = Catalog::scan(&folders, link)?;

@@ -6,8 +6,9 @@
 //! and a restart continues the file.
 
 use crate::attacks::Magic;
-use crate::board::{Board, Game, START_FEN};
+use crate::board::{Board, START_FEN};
 use crate::eval::Evaluator;
+use crate::game::Game;
 use crate::movegen::legal_moves;
 use crate::search::{Limits, Score, SearchConfig, SearchControl, Searcher};
 use crate::tablebase::{Tablebases, Wdl};

@@ -1,20 +1,23 @@
 //! The front-end: owns the game (position and history), the options and the debug flag, and
-//! turns each line from the GUI into an answer or a job for the engine. It never waits for a
-//! search, so `isready` is answered at once whatever the engine is doing.
+//! turns each line from the GUI into an answer or a job for the engine. It never waits for the
+//! engine: `isready` goes to the engine, which answers once earlier commands have taken effect
+//! (at once during a search).
 
 use super::command::{UciCommand, parse_line};
-use super::format::{id_lines, info_string, option_line};
 use super::go::{GoRequest, parse_go};
 use super::number::parse_integer;
 use super::options::{Change, Options, shorten};
 use super::position::parse_position;
 use crate::attacks::Magic;
-use crate::board::{Board, Game};
+use crate::board::Board;
 use crate::engine::Engine;
 use crate::eval::describe;
+use crate::game::Game;
+use crate::protocol::format::{id_lines, info_string, option_line};
 use crate::search::bench;
 use crate::tablebase::Tablebases;
 use std::io::Write;
+use std::time::Instant;
 
 /// Whether to keep reading input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,7 +41,7 @@ pub struct FrontEnd {
 impl FrontEnd {
     /// Starts the engine with `options` (the built-in defaults, or those of the config file).
     pub fn new(options: Options, out: Box<dyn Write + Send>) -> FrontEnd {
-        let engine = Engine::start(options.hash_mb, out);
+        let engine = Engine::start(options.hash_mb, options.threads, out);
         let mut front = FrontEnd {
             engine,
             defaults: options.clone(),
@@ -83,6 +86,8 @@ impl FrontEnd {
     }
 
     pub fn handle(&mut self, line: &str) -> Flow {
+        // The GUI's clock for a `go` runs from here.
+        let received = Instant::now();
         self.engine.transcript().received(line);
         log::debug!("received: {line}");
         match parse_line(line) {
@@ -90,7 +95,7 @@ impl FrontEnd {
             UciCommand::Debug(on) => self.debug = on,
             UciCommand::IsReady => {
                 self.resize_hash();
-                self.engine.say("readyok");
+                self.engine.ready();
             }
             UciCommand::Register => log::debug!("register: no registration is needed"),
             UciCommand::SetOption { name, value } => self.set_option(&name, value.as_deref()),
@@ -105,7 +110,7 @@ impl FrontEnd {
                     Err(e) => self.tell(&format!("{e}; the position is unchanged")),
                 }
             }
-            UciCommand::Go(words) => self.go(&words),
+            UciCommand::Go(words) => self.go(&words, received),
             UciCommand::Stop => self.engine.stop(),
             UciCommand::PonderHit => self.engine.ponderhit(),
             UciCommand::Quit => return Flow::Quit,
@@ -149,7 +154,11 @@ impl FrontEnd {
                 }
             }
             Change::SyzygyPath(paths) => self.set_tablebases(paths),
-            Change::SearchSetting => {}
+            Change::SearchSetting => {
+                if self.options.threads != before.threads {
+                    self.engine.set_threads(self.options.threads);
+                }
+            }
         }
         if let Some(note) = applied.note {
             self.tell(&note);
@@ -181,7 +190,7 @@ impl FrontEnd {
         }
     }
 
-    fn go(&mut self, words: &[String]) {
+    fn go(&mut self, words: &[String], received: Instant) {
         self.resize_hash();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         let parsed = parse_go(&words, self.game.board(), self.options.chess960);
@@ -200,8 +209,13 @@ impl FrontEnd {
                         config.backend
                     ));
                 }
-                self.engine
-                    .go(self.game.clone(), limits, config, self.options.ponder);
+                self.engine.go(
+                    self.game.clone(),
+                    limits,
+                    config,
+                    self.options.ponder,
+                    received,
+                );
             }
             Some(GoRequest::Perft(depth)) => self.engine.perft(
                 *self.game.board(),

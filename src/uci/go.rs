@@ -7,7 +7,8 @@
 
 use super::number::parse_integer;
 use super::options::shorten;
-use crate::board::{Board, parse_uci_move};
+use crate::board::Board;
+use crate::game::parse_uci_move;
 use crate::search::Limits;
 
 /// Clock values beyond this (about 31 years, in ms) are absurd and clamped.

@@ -1,11 +1,11 @@
 //! The UCI front-end: reading stdin, parsing (vampirc-uci for the simple commands, our own
-//! parsers for `go` and `position`), the options, and the formatting of every output line.
+//! parsers for `go` and `position`) and the options; what it sends is formatted by
+//! [`protocol`](crate::protocol).
 //!
 //! [`run`] is the UCI loop of the binary: one line in, at once an answer or a job for the
 //! [`engine`](crate::engine); input ends with `quit` or the end of stdin.
 
 pub mod command;
-pub mod format;
 pub mod frontend;
 pub mod go;
 pub mod number;

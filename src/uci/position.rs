@@ -3,7 +3,8 @@
 //! `0000`. Any error leaves the caller's game untouched: a new game is built and returned whole.
 
 use super::options::shorten;
-use crate::board::{Board, Game};
+use crate::board::Board;
+use crate::game::Game;
 
 /// Builds the game a `position` command describes (`tokens` follow the word `position`).
 pub fn parse_position(tokens: &[&str], chess960: bool) -> Result<Game, String> {

@@ -264,3 +264,36 @@ fn won_endings_are_won_against_a_random_mover_within_the_fifty_move_rule() {
         );
     }
 }
+
+#[test]
+fn a_bad_folder_beside_good_ones_is_named_and_the_good_ones_are_used() {
+    let mut engine = Engine::start();
+    let separator = if cfg!(windows) { ';' } else { ':' };
+    engine.send(&format!(
+        "setoption name SyzygyPath value /no/such/folder{separator}{}",
+        tables().display()
+    ));
+    let lines = engine.sync();
+    let notes = info_strings(&lines);
+    assert!(
+        notes
+            .iter()
+            .any(|l| l.contains("'/no/such/folder' (not a folder)") && l.contains("WDL")),
+        "{lines:?}"
+    );
+    assert!(
+        notes.iter().all(|l| !l.contains("without tablebases")),
+        "{lines:?}"
+    );
+    let kqk = "8/8/8/8/8/2k5/8/KQ6 w - - 0 1";
+    engine.send(&format!("position fen {kqk}"));
+    engine.send("go depth 8");
+    let (lines, best, _) = engine.bestmove(SOON);
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("tbhits") && !l.contains("tbhits 0")),
+        "{lines:?}"
+    );
+    play(&position(kqk, false), &best).unwrap();
+}

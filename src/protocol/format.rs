@@ -116,7 +116,8 @@ pub fn info_line(info: &SearchInfo, chess960: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, parse_uci_move};
+    use crate::board::Board;
+    use crate::game::parse_uci_move;
 
     fn mv(board: &Board, text: &str) -> Move {
         parse_uci_move(board, text, false).unwrap()

@@ -1,9 +1,13 @@
 //! A game: the position the front-end was given plus the moves played since, with the keys of
-//! every earlier position so the search can see repetitions.
+//! every earlier position so the search can see repetitions; and moves read from UCI text.
+//! It sits above move generation (a move is read by finding it among the legal ones), where
+//! the board below cannot.
 
-use super::{Board, FenError};
-use crate::attacks::Magic;
-use crate::movegen::legal_moves;
+mod uci_move;
+
+pub use uci_move::parse_uci_move;
+
+use crate::board::{Board, FenError};
 use crate::types::Move;
 
 #[derive(Clone, Debug)]
@@ -67,34 +71,4 @@ impl Game {
             .filter(|&&k| k == key)
             .count()
     }
-}
-
-/// Finds the legal move written `text` in UCI notation. Castling is accepted as king-takes-rook
-/// (`e1h1`) always, and as the king's two-square step (`e1g1`) unless in Chess960 mode, where
-/// that text can be a plain king move.
-pub fn parse_uci_move(board: &Board, text: &str, chess960: bool) -> Result<Move, String> {
-    let text = text.trim();
-    if !(4..=5).contains(&text.len()) || !text.is_ascii() {
-        return Err(format!("malformed move '{text}'"));
-    }
-    let lower = text.to_ascii_lowercase();
-    let moves = legal_moves::<Magic>(board);
-    moves
-        .iter()
-        .copied()
-        .find(|m| m.to_uci(true) == lower)
-        .or_else(|| {
-            (!chess960)
-                .then(|| moves.iter().copied().find(|m| m.to_uci(false) == lower))
-                .flatten()
-        })
-        .ok_or_else(|| {
-            if crate::types::Square::parse(&lower[0..2]).is_none()
-                || crate::types::Square::parse(&lower[2..4]).is_none()
-            {
-                format!("malformed move '{text}'")
-            } else {
-                format!("illegal move '{text}' in position {}", board.to_fen())
-            }
-        })
 }
