@@ -15,6 +15,7 @@ mod see;
 pub mod strength;
 mod time;
 mod tt;
+mod wdl;
 mod worker;
 
 pub use control::SearchControl;
