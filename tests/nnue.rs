@@ -204,6 +204,9 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
     let after = reports.last().unwrap().holdout_loss;
     assert!(after < before * 0.5, "held-out loss {before} -> {after}");
     assert!(reports.last().unwrap().train_loss < reports[0].train_loss);
+    // The loss curve is drawn beside the CSV.
+    let png = std::fs::read(dir.join("loss.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"));
 
     // The quantised file the engine loads scores like the float network it came from.
     let float =

@@ -17,6 +17,7 @@ pub mod slices;
 pub mod strength;
 mod time;
 mod tt;
+mod wdl;
 mod worker;
 
 pub use control::SearchControl;

@@ -11,6 +11,7 @@ use super::pool::Pool;
 use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, is_decisive};
 use super::strength::{Handicap, Random};
 use super::tt::TranspositionTable;
+use super::wdl;
 use super::worker::{Shared, TbRoot, Worker};
 use super::{
     Bound, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchResult, TimeManager,
@@ -562,7 +563,9 @@ fn iterate<A: SliderAttacks>(
                     multipv: line + 1,
                     score: Score::from_internal(shown_score(shared, score)),
                     bound: Bound::Exact,
-                    wdl: config.show_wdl.then(|| wdl(shown_score(shared, score))),
+                    wdl: config
+                        .show_wdl
+                        .then(|| wdl::wdl(shown_score(shared, score), wdl::material(board))),
                     nodes,
                     nps: nodes * 1000 / elapsed.max(1),
                     hashfull: shared.tt.hashfull(),
@@ -623,19 +626,4 @@ fn stop_after_iteration(shared: &Shared, _depth: i32, best_changes: u32) -> bool
     };
     let scale = 0.7 + 0.3 * best_changes.min(5) as f64;
     shared.time.elapsed().as_secs_f64() >= soft.as_secs_f64() * scale.min(2.0)
-}
-
-/// A rough win/draw/loss estimate (per mille) from a score.
-fn wdl(score: i32) -> (u32, u32, u32) {
-    if score >= MATE_BOUND {
-        return (1000, 0, 0);
-    }
-    if score <= -MATE_BOUND {
-        return (0, 0, 1000);
-    }
-    let win = |s: f64| 1000.0 / (1.0 + (-(s - 200.0) / 80.0).exp());
-    let s = score.clamp(-2000, 2000) as f64;
-    let w = win(s).round() as u32;
-    let l = win(-s).round() as u32;
-    (w, 1000 - w - l, l)
 }

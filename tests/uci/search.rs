@@ -314,6 +314,35 @@ fn show_wdl_and_two_threads() {
 }
 
 #[test]
+fn wdl_reads_the_material_on_the_board() {
+    // Two level positions: a symmetric rook ending is far more often drawn than the start
+    // position, which a model of the score alone cannot say.
+    let draw_share = |position: &str| {
+        let mut engine = Engine::start();
+        engine.send("setoption name UCI_ShowWDL value true");
+        engine.send(position);
+        engine.send("go depth 6");
+        let (info, _, _) = engine.bestmove(SOON);
+        let last = info.last().expect("an info line");
+        let wdl: Vec<u32> = last
+            .split(" wdl ")
+            .nth(1)
+            .unwrap_or_else(|| panic!("no wdl in {last}"))
+            .split(' ')
+            .take(3)
+            .map(|n| n.parse().unwrap())
+            .collect();
+        wdl[1]
+    };
+    let ending = draw_share("position fen 4k3/pppr4/8/8/8/8/PPPR4/4K3 w - - 0 1");
+    let start = draw_share("position startpos");
+    assert!(
+        ending > start + 200,
+        "draws: rook ending {ending}, start {start}"
+    );
+}
+
+#[test]
 fn chess960_castling_is_king_takes_rook() {
     let mut engine = Engine::start();
     let fen = "4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1";

@@ -6,6 +6,7 @@
 mod data;
 pub mod net;
 mod optimiser;
+mod plot;
 
 use crate::tune::packed::{ChessBoard, Filter};
 use data::Dataset;
@@ -164,8 +165,8 @@ fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Blend, grads: &mut [Vec
     losses.iter().sum()
 }
 
-/// Trains and writes `epoch-N.nnue`, `checkpoint-N.bin` (float weights) and `loss.csv` into
-/// `config.out`; returns the per-epoch reports.
+/// Trains and writes `epoch-N.nnue`, `checkpoint-N.bin` (float weights), `loss.csv` and its
+/// curve `loss.png` into `config.out`; returns the per-epoch reports.
 pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<EpochReport>, String> {
     let io = |e: std::io::Error| format!("{e}");
     std::fs::create_dir_all(&config.out).map_err(io)?;
@@ -257,6 +258,7 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
             report.train_loss, report.holdout_loss, report.lr, report.positions_per_second
         ));
         reports.push(report);
+        plot::loss_curve(&reports, &config.out.join("loss.png"))?;
     }
     Ok(reports)
 }
