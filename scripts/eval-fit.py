@@ -29,7 +29,7 @@ def evals(net):
         cmds += [f"position fen {fen}", "eval"]
     out = subprocess.run([a.engine], input="\n".join(cmds + ["quit"]) + "\n",
                          capture_output=True, text=True).stdout
-    hce = [int(x) for x in re.findall(r"hand-crafted evaluation: (-?\d+) cp \(White\)", out)]
+    hce = [int(x) for x in re.findall(r"\nevaluation: (-?\d+) cp \(White\)", out)]
     nn = [int(x) for x in re.findall(r"network: (-?\d+) cp \(White\)", out)]
     return hce, nn
 

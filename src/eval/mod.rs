@@ -133,16 +133,16 @@ pub fn describe<A: SliderAttacks>(board: &Board<A::Occ>, net: &nnue::Network) ->
         t.phase,
         t.scale_for(total.eg())
     );
-    let _ = writeln!(
-        out,
-        "hand-crafted evaluation: {white} cp (White), {} cp (side to move)",
-        white * board.side_to_move().sign()
-    );
     let stm = nnue::Accumulator::from_board(net, board).evaluate(net, board.side_to_move());
-    let _ = write!(
+    let _ = writeln!(
         out,
         "network: {} cp (White), {stm} cp (side to move)",
         stm * board.side_to_move().sign()
+    );
+    let _ = write!(
+        out,
+        "evaluation: {white} cp (White), {} cp (side to move)",
+        white * board.side_to_move().sign()
     );
     out
 }

@@ -197,6 +197,7 @@ fn allowed_output(line: &str) -> bool {
         "Fen: ",
         "Key: ",
         "evaluation: ",
+        "network: ",
         "phase ",
     ];
     // `eval` prints a table: a term name, then middlegame and endgame values.
