@@ -17,7 +17,9 @@ mod tt;
 mod worker;
 
 pub use control::SearchControl;
+pub use history::{History, PieceMove};
 pub use limits::Limits;
+pub use picker::MovePicker;
 pub use score::{Bound, MATE, MATE_BOUND, Score};
 pub use searcher::Searcher;
 pub use time::TimeManager;
