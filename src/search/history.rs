@@ -41,21 +41,25 @@ pub struct History {
     counters: Box<[[Move; 64]; 12]>,
 }
 
-fn zeroed<T>() -> Box<T> {
-    // SAFETY: every table here is made of integers and `Move`s (u16), for which all-zero bytes
-    // are a valid value; allocating zeroed avoids building multi-megabyte arrays on the stack.
-    unsafe { Box::<T>::new_zeroed().assume_init() }
+/// `N` copies of `fill` on the heap, without a multi-megabyte temporary on the stack. For
+/// all-zero integer tables `vec!` asks the allocator for zeroed memory, so this costs no more
+/// than `Box::new_zeroed` did, and needs no `unsafe`.
+fn boxed<T: Clone, const N: usize>(fill: T) -> Box<[T; N]> {
+    let Ok(table) = vec![fill; N].into_boxed_slice().try_into() else {
+        unreachable!("a vector of N elements");
+    };
+    table
 }
 
 impl Default for History {
     fn default() -> Self {
         History {
-            correction: zeroed(),
-            butterfly: zeroed(),
-            captures: zeroed(),
-            continuation: [zeroed(), zeroed()],
+            correction: boxed([0; CORRECTION_ENTRIES]),
+            butterfly: boxed([[0; 64]; 64]),
+            captures: boxed([[0; 6]; 64]),
+            continuation: [boxed([[[0; 64]; 12]; 64]), boxed([[[0; 64]; 12]; 64])],
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
-            counters: zeroed(),
+            counters: boxed([Move::NULL; 64]),
         }
     }
 }
