@@ -12,6 +12,7 @@
 
 mod command;
 mod event;
+mod fault;
 mod search_thread;
 mod signals;
 mod transcript;
