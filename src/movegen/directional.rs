@@ -174,8 +174,10 @@ impl TargetSets {
         }
         for set in PawnSet::ALL {
             let promotions = sets.pawns[set as usize] & last_rank;
-            sets.pawns[set as usize] ^= promotions;
-            sets.promotions[set as usize] = [promotions; 4];
+            if promotions.any() {
+                sets.pawns[set as usize] ^= promotions;
+                sets.promotions[set as usize] = [promotions; 4];
+            }
         }
 
         if kind.noisy() {

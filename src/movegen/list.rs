@@ -27,7 +27,7 @@ impl MoveList {
     #[inline(always)]
     pub fn new() -> Self {
         MoveList {
-            moves: [MaybeUninit::uninit(); MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }

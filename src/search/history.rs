@@ -41,25 +41,36 @@ pub struct History {
     counters: Box<[[Move; 64]; 12]>,
 }
 
-/// `N` copies of `fill` on the heap, without a multi-megabyte temporary on the stack. For
-/// all-zero integer tables `vec!` asks the allocator for zeroed memory, so this costs no more
-/// than `Box::new_zeroed` did, and needs no `unsafe`.
-fn boxed<T: Clone, const N: usize>(fill: T) -> Box<[T; N]> {
-    let Ok(table) = vec![fill; N].into_boxed_slice().try_into() else {
-        unreachable!("a vector of N elements");
-    };
-    table
+/// Types for which all-zero bytes are a valid value.
+///
+/// # Safety
+/// An implementor must be valid with every byte zero (integers, and `Move`: its zero is
+/// `Move::NULL`), as [`zeroed`] relies on it.
+unsafe trait Zeroable {}
+
+// SAFETY: a zero integer.
+unsafe impl Zeroable for i16 {}
+// SAFETY: `Move` is a `u16`; zero is `Move::NULL`.
+unsafe impl Zeroable for Move {}
+// SAFETY: an array of zero-valid elements is zero-valid.
+unsafe impl<T: Zeroable, const N: usize> Zeroable for [T; N] {}
+
+/// A zeroed table on the heap, built in place (no multi-megabyte temporary on the stack, and
+/// no page written twice: the allocator hands out zeroed memory).
+fn zeroed<T: Zeroable>() -> Box<T> {
+    // SAFETY: all-zero bytes are a valid `T` (the `Zeroable` contract).
+    unsafe { Box::<T>::new_zeroed().assume_init() }
 }
 
 impl Default for History {
     fn default() -> Self {
         History {
-            correction: boxed([0; CORRECTION_ENTRIES]),
-            butterfly: boxed([[0; 64]; 64]),
-            captures: boxed([[0; 6]; 64]),
-            continuation: [boxed([[[0; 64]; 12]; 64]), boxed([[[0; 64]; 12]; 64])],
+            correction: zeroed(),
+            butterfly: zeroed(),
+            captures: zeroed(),
+            continuation: [zeroed(), zeroed()],
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
-            counters: boxed([Move::NULL; 64]),
+            counters: zeroed(),
         }
     }
 }

@@ -42,7 +42,7 @@ struct ScoredMoves {
 impl ScoredMoves {
     fn new() -> Self {
         ScoredMoves {
-            entries: [MaybeUninit::uninit(); MAX_MOVES],
+            entries: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
@@ -71,10 +71,11 @@ impl ScoredMoves {
     /// Swaps the best-scored move from `index` on into `index` (a lazy selection sort).
     fn select_best(&mut self, index: usize) -> Scored {
         let entries = &mut self.as_mut_slice()[index..];
-        let mut best = 0;
-        for i in 1..entries.len() {
-            if entries[i].score > entries[best].score {
+        let (mut best, mut best_score) = (0, entries[0].score);
+        for (i, entry) in entries.iter().enumerate().skip(1) {
+            if entry.score > best_score {
                 best = i;
+                best_score = entry.score;
             }
         }
         entries.swap(0, best);
@@ -139,8 +140,15 @@ impl MovePicker {
         }
     }
 
-    /// The moves of `kind`, less those already returned (test-and-reset on the target sets).
-    fn generate<A: SliderAttacks>(&self, board: &Board<A::Occ>, kind: GenType) -> MoveList {
+    /// The moves of `kind` into `list`, less those already returned (test-and-reset on the
+    /// target sets).
+    #[inline]
+    fn generate<A: SliderAttacks>(
+        &self,
+        board: &Board<A::Occ>,
+        kind: GenType,
+        list: &mut MoveList,
+    ) {
         let mut sets = TargetSets::new::<A>(board, kind);
         // Only legal moves are remembered, as `remove` requires.
         for mv in self.tried_specials {
@@ -148,9 +156,7 @@ impl MovePicker {
                 sets.remove(board, mv);
             }
         }
-        let mut list = MoveList::new();
-        sets.drain(&mut list);
-        list
+        sets.drain(list);
     }
 
     /// The next move to search, or `None` when all are done.
@@ -170,7 +176,8 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateNoisy => {
-                    let list = self.generate::<A>(board, GenType::Noisy);
+                    let mut list = MoveList::new();
+                    self.generate::<A>(board, GenType::Noisy, &mut list);
                     for &mv in list.iter() {
                         self.noisy.push(mv, noisy_score(board, history, mv));
                     }
@@ -215,7 +222,8 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateQuiet => {
-                    let list = self.generate::<A>(board, GenType::Quiet);
+                    let mut list = MoveList::new();
+                    self.generate::<A>(board, GenType::Quiet, &mut list);
                     let us = board.side_to_move();
                     for &mv in list.iter() {
                         let piece = board.piece_on(mv.from()).expect("a mover");
