@@ -35,7 +35,10 @@ fn main() -> ExitCode {
         .target(env_logger::Target::Stderr)
         .format_timestamp_millis()
         .init();
-    std::panic::set_hook(Box::new(|info| log::error!("{info}")));
+    // On stderr whatever the log level: a panic is always worth a report.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("quintessence: internal error: {info}")
+    }));
     if let Some(e) = config_error {
         log::error!("{e}; using the built-in defaults");
     }

@@ -1,7 +1,9 @@
 //! FEN parsing and writing: standard, X-FEN and Shredder-FEN castling, and clear errors for
 //! malformed or unplayable positions.
 
-use quintessence::board::{Board, START_FEN};
+use quintessence::attacks::Magic;
+use quintessence::board::{Board, START_FEN, parse_uci_move};
+use quintessence::movegen::{legal_moves, legal_moves_directional};
 use quintessence::types::{CastleSide, Color, File};
 
 fn error(fen: &str) -> String {
@@ -165,6 +167,44 @@ fn unplayable_positions_are_refused_with_a_reason() {
     );
     assert!(error("4k3/8/8/8/8/8/8/R3K3 b K - 0 1").contains("no rook for 'K'"));
     assert!(error("4k3/8/8/8/8/8/4K3/R7 b Q - 0 1").contains("not on its first rank"));
+}
+
+#[test]
+fn impossible_material_is_refused_with_a_reason() {
+    // 28 white pieces and 266 legal moves: once a crash (the move list overflowed).
+    let crowded = "QQQQQQnk/Q4Q1P/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+    assert_eq!(
+        error(crowded),
+        "illegal position: white has 28 pieces (at most 16)"
+    );
+    assert_eq!(
+        error("4k3/8/8/8/NNNNNNNN/8/PPPPPPPP/4K3 w - - 0 1"),
+        "illegal position: white has 17 pieces (at most 16)"
+    );
+    assert_eq!(
+        error("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1"),
+        "illegal position: black has 9 pawns (at most 8)"
+    );
+    assert_eq!(
+        error("4k3/8/8/8/8/NNN5/PPPPPPPP/4K3 w - - 0 1"),
+        "illegal position: white has 1 more knights, bishops, rooks or queens than at the \
+         start, each a promoted pawn, but only 0 of its pawns are missing"
+    );
+    // Nine queens and no pawns is possible: 218 legal moves, the most any game can reach.
+    let most = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+    let board = Board::from_fen(most).unwrap();
+    assert_eq!(legal_moves::<Magic>(&board).len(), 218);
+    assert_eq!(legal_moves_directional::<Magic>(&board).len(), 218);
+}
+
+#[test]
+fn counters_at_their_limits_saturate() {
+    let mut board = Board::from_fen("4k3/8/8/8/8/8/8/4K2R b K - 65535 65535").unwrap();
+    board.play(parse_uci_move(&board, "e8d8", false).unwrap());
+    board.play(parse_uci_move(&board, "h1h2", false).unwrap());
+    assert_eq!(board.to_fen(), "3k4/8/8/8/8/8/7R/4K3 b - - 65535 65535");
+    board.play_null();
+    assert_eq!(board.to_fen(), "3k4/8/8/8/8/8/7R/4K3 w - - 65535 65535");
 }
 
 #[test]

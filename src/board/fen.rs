@@ -2,7 +2,7 @@
 //! (`HAha`, the castling rooks' files). Bad input is an error naming the field, never a panic.
 
 use super::Board;
-use crate::attacks::{Magic, Occupancy};
+use crate::attacks::Occupancy;
 use crate::types::{Bitboard, CastleSide, Color, File, Piece, PieceType, Rank, Square};
 use std::fmt;
 
@@ -55,7 +55,9 @@ impl Board {
                 )));
             }
         };
-        board.check_kings_and_pawns()?;
+        board
+            .check_material()
+            .map_err(|e| FenError::new(format!("illegal position: {e}")))?;
         board.parse_castling(fields[2])?;
         board.refresh_castle_watch();
         board.parse_en_passant(fields[3])?;
@@ -74,22 +76,9 @@ impl Board {
             })?;
             board.fullmove_number = n.max(1);
         }
-        let opponent = !board.side;
-        if board.is_attacked_by::<Magic>(board.king(opponent), board.side, &board.occupancy) {
-            return Err(FenError::new(format!(
-                "illegal position: the side not to move ({}) is in check",
-                if opponent == Color::White {
-                    "white"
-                } else {
-                    "black"
-                }
-            )));
-        }
-        if board.checkers::<Magic>().count() > 2 {
-            return Err(FenError::new(
-                "illegal position: more than two pieces give check",
-            ));
-        }
+        board
+            .check_checks()
+            .map_err(|e| FenError::new(format!("illegal position: {e}")))?;
         board.hash = board.compute_hash();
         Ok(board)
     }
@@ -132,29 +121,6 @@ impl Board {
                     rank.char()
                 )));
             }
-        }
-        Ok(())
-    }
-
-    fn check_kings_and_pawns(&self) -> Result<(), FenError> {
-        for color in Color::ALL {
-            let name = if color == Color::White {
-                "white"
-            } else {
-                "black"
-            };
-            match self.pieces_of(color, PieceType::King).count() {
-                1 => {}
-                0 => return Err(FenError::new(format!("illegal position: no {name} king"))),
-                n => return Err(FenError::new(format!("illegal position: {n} {name} kings"))),
-            }
-        }
-        let back_ranks = Bitboard::RANK_1 | Bitboard::RANK_8;
-        if let Some(sq) = (self.pieces(PieceType::Pawn) & back_ranks)
-            .into_iter()
-            .next()
-        {
-            return Err(FenError::new(format!("illegal position: pawn on {sq}")));
         }
         Ok(())
     }

@@ -16,7 +16,7 @@ impl<O: Occupancy> Board<O> {
         if let Some(ep) = self.en_passant.take() {
             self.hash ^= zobrist::KEYS.en_passant[ep.file() as usize];
         }
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         let old_castling = self.castling;
 
         if mv.is_castle() {
@@ -67,7 +67,7 @@ impl<O: Occupancy> Board<O> {
         self.side = !us;
         self.hash ^= zobrist::KEYS.side;
         if us == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
     }
 
@@ -94,9 +94,9 @@ impl<O: Occupancy> Board<O> {
         if let Some(ep) = self.en_passant.take() {
             self.hash ^= zobrist::KEYS.en_passant[ep.file() as usize];
         }
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
         if self.side == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         self.side = !self.side;
         self.hash ^= zobrist::KEYS.side;

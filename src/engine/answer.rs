@@ -3,11 +3,10 @@
 //! many time slices before that thread runs. Whoever sends it first sends it; `info` lines go
 //! through here too, so none can follow the `bestmove`.
 
-use super::search_thread::checked;
+use super::search_thread::safe_answer;
 use crate::game::Game;
 use crate::protocol::{Event, Output};
 use crate::search::{Limits, SearchInfo, SearchResult};
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 #[derive(Default)]
@@ -28,15 +27,10 @@ struct Pending {
 }
 
 impl Pending {
-    /// Sends `result`, made legal. A panic in the legality check leaves it unsent.
+    /// Sends `result`, made legal (or, should the check panic, the other generator's first
+    /// legal move).
     fn send(&mut self, output: &Output, result: SearchResult) -> bool {
-        let made_legal = catch_unwind(AssertUnwindSafe(|| {
-            checked(&self.game, &self.limits, result)
-        }));
-        let Ok((best, ponder)) = made_legal else {
-            log::error!("checking the best move panicked");
-            return false;
-        };
+        let (best, ponder) = safe_answer(&self.game, &self.limits, result);
         output.send(Event::BestMove {
             best,
             ponder: ponder.filter(|_| self.show_ponder),

@@ -14,6 +14,7 @@
 
 mod answer;
 mod command;
+mod fault;
 mod search_thread;
 mod signals;
 

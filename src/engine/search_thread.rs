@@ -9,15 +9,18 @@
 //! `go infinite` and `go ponder` searches may finish before the GUI says `stop` or
 //! `ponderhit`; their `bestmove` is then held, waiting on the channel, until it does. Every
 //! `bestmove` is checked against the legal moves before it leaves: a search bug costs strength,
-//! never an illegal move, and a search that panics is replaced by a fresh one.
+//! never an illegal move, and a search that panics is replaced by a fresh one. Every step that
+//! could panic runs under `catch_unwind`, so each `go` gets exactly one `bestmove` whatever
+//! fails (the panic hook of the binary prints the message on stderr).
 
 use super::answer::Answer;
 use super::command::Command;
+use super::fault::inject;
 use super::signals::Signals;
 use crate::attacks::{Backend, Magic, SliderAttacks};
 use crate::board::Board;
 use crate::game::Game;
-use crate::movegen::legal_moves;
+use crate::movegen::{legal_moves, legal_moves_directional};
 use crate::protocol::format::info_string;
 use crate::protocol::{Event, Output};
 use crate::search::{Limits, Running, SearchConfig, SearchInfo, SearchResult, Searcher, bench};
@@ -186,6 +189,7 @@ impl SearchThread {
         let searcher = &mut self.searcher;
         let control = &self.signals.control;
         let outcome = catch_unwind(AssertUnwindSafe(|| {
+            inject("search");
             searcher.search_with(job.game, job.limits, config, control, received, |running| {
                 desk.watch(job, running)
             })
@@ -205,9 +209,18 @@ impl SearchThread {
 
     fn perft(&mut self, board: &Board, depth: u32, backend: Backend, chess960: bool) {
         let start = Instant::now();
-        let counts = with_backend!(backend, A => {
-            crate::perft::divide::<A>(&board.with_occupancy::<<A as SliderAttacks>::Occ>(), depth)
+        let outcome = catch_unwind(|| {
+            inject("perft");
+            with_backend!(backend, A => {
+                crate::perft::divide::<A>(&board.with_occupancy::<<A as SliderAttacks>::Occ>(), depth)
+            })
         });
+        let Ok(counts) = outcome else {
+            // Perft shares nothing with the search: no reset needed.
+            return self.send(Event::Line(info_string(
+                "internal error while counting perft",
+            )));
+        };
         let mut text = String::new();
         for (mv, count) in &counts {
             text.push_str(&format!("{}: {count}\n", mv.to_uci(chess960)));
@@ -314,6 +327,26 @@ impl Desk<'_> {
             self.during_search(command);
         }
     }
+}
+
+/// The `bestmove` of a search: [`checked`], or if that panics the first legal move of the
+/// other move generator, or if that panics too the null move; it never panics itself.
+pub(super) fn safe_answer(
+    game: &Game,
+    limits: &Limits,
+    result: SearchResult,
+) -> (Move, Option<Move>) {
+    catch_unwind(AssertUnwindSafe(|| {
+        inject("answer");
+        checked(game, limits, result)
+    }))
+    .or_else(|_| {
+        catch_unwind(|| {
+            let moves = legal_moves_directional::<Magic>(game.board());
+            (moves.first().copied().unwrap_or(Move::NULL), None)
+        })
+    })
+    .unwrap_or((Move::NULL, None))
 }
 
 /// The search's answer, made safe: a legal best move (from `searchmoves` when given) unless

@@ -8,10 +8,10 @@
 //! or a killer in the search) is removed with test-and-reset, so it is never produced twice.
 
 use super::special::{castling, en_passant};
-use super::{GenType, Legality, MoveList, MoveSink, PawnMoves};
+use super::{GenType, Legality, MoveList, MoveSink, PROMOTION_PIECES, PawnMoves};
 use crate::attacks::{Direction, KNIGHT_STEPS, SliderAttacks, ray};
 use crate::board::Board;
-use crate::types::{Bitboard, Color, Move, PieceType, Rank, Square};
+use crate::types::{Bitboard, Color, Move, MoveKind, PieceType, Rank, Square};
 
 /// The pawn move sets, each with the square delta that leads back to the pawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,14 +80,16 @@ pub struct TargetSets {
     pub rays: [Bitboard; 8],
     /// Knight targets, by jump (the order of [`KNIGHT_STEPS`]).
     pub knights: [Bitboard; 8],
-    /// Pawn targets by [`PawnSet`]; targets on the last rank are promotions (four moves each).
+    /// Pawn targets by [`PawnSet`], promotions excluded.
     pub pawns: [Bitboard; 4],
+    /// Promotion targets by [`PawnSet`] and new piece (the order of [`PROMOTION_PIECES`]): one
+    /// set per piece, so each of the four moves to one square can be taken out on its own.
+    pub promotions: [[Bitboard; 4]; 4],
     /// Castling and en passant, generated one by one.
     specials: MoveList,
     us: Color,
     occupied: Bitboard,
     enemies: Bitboard,
-    last_rank: Bitboard,
 }
 
 impl TargetSets {
@@ -96,15 +98,16 @@ impl TargetSets {
     pub fn new<A: SliderAttacks>(board: &Board<A::Occ>, kind: GenType) -> TargetSets {
         let info = Legality::new(board);
         let us = info.us;
+        let last_rank = Bitboard::rank(Rank::R8.relative_to(us));
         let mut sets = TargetSets {
             rays: [Bitboard::EMPTY; 8],
             knights: [Bitboard::EMPTY; 8],
             pawns: [Bitboard::EMPTY; 4],
+            promotions: [[Bitboard::EMPTY; 4]; 4],
             specials: MoveList::new(),
             us,
             occupied: info.occupied,
             enemies: info.theirs,
-            last_rank: Bitboard::rank(Rank::R8.relative_to(us)),
         };
         let gen_mask = match kind {
             GenType::All => !info.ours,
@@ -152,8 +155,8 @@ impl TargetSets {
         // Pushes to the last rank are promotions: noisy.
         let push_mask = match kind {
             GenType::All => info.targets,
-            GenType::Noisy => info.targets & sets.last_rank,
-            GenType::Quiet => info.targets & !sets.last_rank,
+            GenType::Noisy => info.targets & last_rank,
+            GenType::Quiet => info.targets & !last_rank,
         };
         sets.pawns[PawnSet::Push as usize] = single & push_mask;
         if kind.quiet() {
@@ -168,6 +171,13 @@ impl TargetSets {
             } else {
                 Bitboard::EMPTY
             };
+        }
+        for set in PawnSet::ALL {
+            let promotions = sets.pawns[set as usize] & last_rank;
+            if promotions.any() {
+                sets.pawns[set as usize] ^= promotions;
+                sets.promotions[set as usize] = [promotions; 4];
+            }
         }
 
         if kind.noisy() {
@@ -184,12 +194,9 @@ impl TargetSets {
     pub fn count(&self) -> u64 {
         let rays: u32 = self.rays.iter().map(|b| b.count()).sum();
         let knights: u32 = self.knights.iter().map(|b| b.count()).sum();
-        let pawns: u32 = self
-            .pawns
-            .iter()
-            .map(|b| b.count() + 3 * (*b & self.last_rank).count())
-            .sum();
-        (rays + knights + pawns) as u64 + self.specials.len() as u64
+        let pawns: u32 = self.pawns.iter().map(|b| b.count()).sum();
+        let promotions: u32 = self.promotions.iter().flatten().map(|b| b.count()).sum();
+        (rays + knights + pawns + promotions) as u64 + self.specials.len() as u64
     }
 
     /// The mover of a ray move to `to` in `dir`: the nearest piece looking back.
@@ -225,16 +232,15 @@ impl TargetSets {
             self.knights[k] = Bitboard::EMPTY;
         }
         for set in PawnSet::ALL {
-            let targets = self.pawns[set as usize];
             let delta = set.delta(self.us);
-            let kinds = match set {
-                PawnSet::Push => (PawnMoves::Push, PawnMoves::PushPromotion),
-                PawnSet::DoublePush => (PawnMoves::DoublePush, PawnMoves::DoublePush),
-                _ => (PawnMoves::Capture, PawnMoves::CapturePromotion),
+            let kind = match set {
+                PawnSet::Push => PawnMoves::Push,
+                PawnSet::DoublePush => PawnMoves::DoublePush,
+                _ => PawnMoves::Capture,
             };
-            sink.pawn_moves(targets & !self.last_rank, delta, kinds.0);
-            sink.pawn_moves(targets & self.last_rank, delta, kinds.1);
+            sink.pawn_moves(self.pawns[set as usize], delta, kind);
             self.pawns[set as usize] = Bitboard::EMPTY;
+            self.drain_promotions(set, sink);
         }
         for &mv in self.specials.iter() {
             sink.single(mv);
@@ -242,18 +248,31 @@ impl TargetSets {
         self.specials.clear();
     }
 
+    /// The promotions of one pawn set, per target square the new pieces in the order of
+    /// [`PROMOTION_PIECES`] (as [`MoveSink::pawn_moves`] writes them), skipping removed ones.
+    fn drain_promotions<S: MoveSink>(&mut self, set: PawnSet, sink: &mut S) {
+        let pieces = &mut self.promotions[set as usize];
+        let capture = matches!(set, PawnSet::CaptureWest | PawnSet::CaptureEast);
+        let delta = set.delta(self.us);
+        for to in pieces[0] | pieces[1] | pieces[2] | pieces[3] {
+            let from = Square::from_index((to as i32 - delta) as usize);
+            for (i, piece) in PROMOTION_PIECES.into_iter().enumerate() {
+                if pieces[i].contains(to) {
+                    sink.single(Move::new(from, to, MoveKind::promotion(piece, capture)));
+                }
+            }
+        }
+        *pieces = [Bitboard::EMPTY; 4];
+    }
+
     /// Removes a legal move from its set (test-and-reset), so a later [`TargetSets::drain`]
-    /// does not produce it again; true if it was there. Promotions share one target bit between
-    /// four moves and are not removed. The move must be legal here: for an illegal one the bit
-    /// may stand for another piece's move.
+    /// does not produce it again; true if it was there. The move must be legal here: for an
+    /// illegal one the bit may stand for another piece's move.
     pub fn remove<O: crate::attacks::Occupancy>(&mut self, board: &Board<O>, mv: Move) -> bool {
         if mv.is_castle() || mv.is_en_passant() {
             let before = self.specials.len();
             self.specials.retain(|&m| m != mv);
             return self.specials.len() != before;
-        }
-        if mv.is_promotion() {
-            return false;
         }
         let (from, to) = (mv.from(), mv.to());
         let df = to.file() as i32 - from.file() as i32;
@@ -266,7 +285,13 @@ impl TargetSets {
                     -1 => PawnSet::CaptureWest,
                     _ => PawnSet::CaptureEast,
                 };
-                self.pawns[set as usize].test_and_reset(to)
+                match mv.promotion() {
+                    Some(piece) => PROMOTION_PIECES
+                        .iter()
+                        .position(|&p| p == piece)
+                        .is_some_and(|i| self.promotions[set as usize][i].test_and_reset(to)),
+                    None => self.pawns[set as usize].test_and_reset(to),
+                }
             }
             Some(PieceType::Knight) => match KNIGHT_STEPS.iter().position(|&s| s == (df, dr)) {
                 Some(k) => self.knights[k].test_and_reset(to),

@@ -1,8 +1,19 @@
 use crate::types::Move;
 use std::mem::MaybeUninit;
 
-/// Enough for any legal position (the known maximum is 218).
-pub const MAX_MOVES: usize = 256;
+/// More than any position the FEN reader accepts can have (reachable positions have at most
+/// 218). It refuses more promoted pieces than missing pawns (`Board::check_material`), and legal
+/// moves keep that true, so a side has at most 9 queens, 2 rooks, 2 bishops, 2 knights and a
+/// king, or fewer with pawns instead of queens. Each piece at its most mobile (the `tests`
+/// below measure these from the attack tables), a queen beating the pawn it replaces (12:
+/// three promotion squares, four pieces each), plus two castlings, gives this bound.
+pub const MAX_MOVES: usize = 9 * QUEEN + 2 * ROOK + 2 * BISHOP + 2 * KNIGHT + KING + 2;
+
+const QUEEN: usize = 27;
+const ROOK: usize = 14;
+const BISHOP: usize = 13;
+const KNIGHT: usize = 8;
+const KING: usize = 8;
 
 /// A fixed-capacity move list on the stack, left uninitialised beyond `len` so creating one
 /// per node costs nothing.
@@ -16,7 +27,7 @@ impl MoveList {
     #[inline(always)]
     pub fn new() -> Self {
         MoveList {
-            moves: [MaybeUninit::uninit(); MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
@@ -101,5 +112,30 @@ impl<'a> IntoIterator for &'a MoveList {
 impl std::fmt::Debug for MoveList {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks::{Magic, SliderAttacks, king_attacks, knight_attacks};
+    use crate::types::{Bitboard, Square};
+
+    fn most(attacks: impl Fn(Square) -> Bitboard) -> usize {
+        Square::ALL
+            .iter()
+            .map(|&sq| attacks(sq).count() as usize)
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_capacity_bound_uses_the_real_mobilities() {
+        let empty = Bitboard::EMPTY;
+        assert_eq!(most(|sq| Magic::queen(sq, &empty)), QUEEN);
+        assert_eq!(most(|sq| Magic::rook(sq, &empty)), ROOK);
+        assert_eq!(most(|sq| Magic::bishop(sq, &empty)), BISHOP);
+        assert_eq!(most(knight_attacks), KNIGHT);
+        assert_eq!(most(king_attacks), KING);
     }
 }

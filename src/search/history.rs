@@ -42,9 +42,24 @@ pub struct History {
     counters: Box<[[Move; 64]; 12]>,
 }
 
-fn zeroed<T>() -> Box<T> {
-    // SAFETY: every table here is made of integers and `Move`s (u16), for which all-zero bytes
-    // are a valid value; allocating zeroed avoids building multi-megabyte arrays on the stack.
+/// Types for which all-zero bytes are a valid value.
+///
+/// # Safety
+/// An implementor must be valid with every byte zero (integers, and `Move`: its zero is
+/// `Move::NULL`), as [`zeroed`] relies on it.
+unsafe trait Zeroable {}
+
+// SAFETY: a zero integer.
+unsafe impl Zeroable for i16 {}
+// SAFETY: `Move` is a `u16`; zero is `Move::NULL`.
+unsafe impl Zeroable for Move {}
+// SAFETY: an array of zero-valid elements is zero-valid.
+unsafe impl<T: Zeroable, const N: usize> Zeroable for [T; N] {}
+
+/// A zeroed table on the heap, built in place (no multi-megabyte temporary on the stack, and
+/// no page written twice: the allocator hands out zeroed memory).
+fn zeroed<T: Zeroable>() -> Box<T> {
+    // SAFETY: all-zero bytes are a valid `T` (the `Zeroable` contract).
     unsafe { Box::<T>::new_zeroed().assume_init() }
 }
 

@@ -21,7 +21,9 @@ mod wdl;
 mod worker;
 
 pub use control::SearchControl;
+pub use history::{History, PieceMove};
 pub use limits::Limits;
+pub use picker::MovePicker;
 pub use score::{Bound, MATE, MATE_BOUND, Score};
 pub use searcher::{Progress, Running, Searcher};
 pub use time::TimeManager;

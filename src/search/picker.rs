@@ -1,8 +1,8 @@
 //! The staged move picker: hash move, good captures, killers, counter move, quiets by history,
 //! bad captures. Each stage generates only when it is reached, so a cut-off by the hash move
-//! costs no generation at all. Quiet moves come from the direction-wise target sets; the hash
-//! move, killers and counter move already tried are taken out of those sets by test-and-reset,
-//! so no move is searched twice.
+//! costs no generation at all. Every stage's moves come from the direction-wise target sets; the
+//! hash move, killers and counter move already tried are taken out of those sets by
+//! test-and-reset, so no move is searched twice.
 
 use super::history::{History, PieceMove};
 use super::params::{PICKER_PROMOTION_SEE, PICKER_SEE_DIVISOR};
@@ -34,6 +34,7 @@ struct Scored {
 }
 
 /// Moves with ordering scores, uninitialised beyond `len` so a picker per node is cheap.
+/// Invariant: the first `len` entries are initialised (only `push` raises `len`, after writing).
 struct ScoredMoves {
     entries: [MaybeUninit<Scored>; MAX_MOVES],
     len: usize,
@@ -42,7 +43,7 @@ struct ScoredMoves {
 impl ScoredMoves {
     fn new() -> Self {
         ScoredMoves {
-            entries: [MaybeUninit::uninit(); MAX_MOVES],
+            entries: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
@@ -52,25 +53,34 @@ impl ScoredMoves {
         self.len += 1;
     }
 
-    fn get(&self, i: usize) -> Scored {
-        debug_assert!(i < self.len);
-        // SAFETY: entries below `len` were written by `push`.
-        unsafe { self.entries[i].assume_init() }
+    fn as_slice(&self) -> &[Scored] {
+        // SAFETY: the first `len` entries are initialised (the invariant above), and
+        // `MaybeUninit<Scored>` has the layout of `Scored`.
+        unsafe { std::slice::from_raw_parts(self.entries.as_ptr().cast(), self.len) }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [Scored] {
+        // SAFETY: as in `as_slice`.
+        unsafe { std::slice::from_raw_parts_mut(self.entries.as_mut_ptr().cast(), self.len) }
+    }
+
+    /// The entry at `index`; panics beyond `len`.
+    fn get(&self, index: usize) -> Scored {
+        self.as_slice()[index]
     }
 
     /// Swaps the best-scored move from `index` on into `index` (a lazy selection sort).
     fn select_best(&mut self, index: usize) -> Scored {
-        let mut best = index;
-        let mut best_score = self.get(index).score;
-        for i in index + 1..self.len {
-            let score = self.get(i).score;
-            if score > best_score {
+        let entries = &mut self.as_mut_slice()[index..];
+        let (mut best, mut best_score) = (0, entries[0].score);
+        for (i, entry) in entries.iter().enumerate().skip(1) {
+            if entry.score > best_score {
                 best = i;
-                best_score = score;
+                best_score = entry.score;
             }
         }
-        self.entries.swap(index, best);
-        self.get(index)
+        entries.swap(0, best);
+        entries[0]
     }
 }
 
@@ -139,6 +149,25 @@ impl MovePicker {
         }
     }
 
+    /// The moves of `kind` into `list`, less those already returned (test-and-reset on the
+    /// target sets).
+    #[inline]
+    fn generate<A: SliderAttacks>(
+        &self,
+        board: &Board<A::Occ>,
+        kind: GenType,
+        list: &mut MoveList,
+    ) {
+        let mut sets = TargetSets::new::<A>(board, kind);
+        // Only legal moves are remembered, as `remove` requires.
+        for mv in self.tried_specials {
+            if !mv.is_null() {
+                sets.remove(board, mv);
+            }
+        }
+        sets.drain(list);
+    }
+
     /// The next move to search, or `None` when all are done.
     pub fn next<A: SliderAttacks>(
         &mut self,
@@ -166,11 +195,9 @@ impl MovePicker {
                 }
                 Stage::GenerateNoisy => {
                     let mut list = MoveList::new();
-                    TargetSets::new::<A>(board, GenType::Noisy).drain(&mut list);
+                    self.generate::<A>(board, GenType::Noisy, &mut list);
                     for &mv in list.iter() {
-                        if mv != self.tt_move {
-                            self.noisy.push(mv, noisy_score(board, history, mv));
-                        }
+                        self.noisy.push(mv, noisy_score(board, history, mv));
                     }
                     self.stage = Stage::GoodNoisy;
                 }
@@ -213,14 +240,8 @@ impl MovePicker {
                     }
                 }
                 Stage::GenerateQuiet => {
-                    let mut sets = TargetSets::new::<A>(board, GenType::Quiet);
-                    for mv in self.tried_specials {
-                        if !mv.is_null() && mv.is_quiet() {
-                            sets.remove(board, mv);
-                        }
-                    }
                     let mut list = MoveList::new();
-                    sets.drain(&mut list);
+                    self.generate::<A>(board, GenType::Quiet, &mut list);
                     let us = board.side_to_move();
                     for &mv in list.iter() {
                         let piece = board.piece_on(mv.from()).expect("a mover");

@@ -3,10 +3,14 @@
 //!
 //! Lines that legitimately end the engine or start work that cannot be stopped (`quit`,
 //! `perft`, `bench`) or that allocate a lot or write files (`Hash`, `Threads`, the debug log)
-//! are left out. Set QUINTESSENCE_FUZZ_SEED to replay another sequence.
+//! are left out there; bursts of hostile but well-formed input (impossible FENs, 218-move
+//! positions, counters at their limits, `Threads` up to 256, `Hash` at its cap) check that every
+//! `go` gets exactly one legal `bestmove` for its own position, and injected panics that even
+//! then it does. Set QUINTESSENCE_FUZZ_SEED to replay another sequence.
 
-use crate::chess::{after, play};
+use crate::chess::{after, fen_of, play, position};
 use crate::harness::{Engine, SOON};
+use shakmaty::{Chess, Position};
 use std::time::{Duration, Instant};
 
 const LINES: usize = 30_000;
@@ -276,5 +280,234 @@ fn fuzzed_input_never_breaks_the_engine() {
         .unwrap_or_else(|e| panic!("after fuzzing (seed {seed}): {e}"));
     if let Some(p) = ponder {
         play(&pos, &p).unwrap();
+    }
+}
+
+/// Positions the engine must accept: many moves, counters at their limits, the 50-move edge.
+const POSSIBLE: &[&str] = &[
+    "startpos",
+    "startpos moves e2e4 c7c5 g1f3",
+    // 218 legal moves, the most a game can reach.
+    "fen R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+    "fen R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1 moves h8h7",
+    "fen 4k3/8/8/8/8/8/8/4K2R w K - 65535 65535 moves e1g1 e8d8 f1f2",
+    "fen 4k3/8/8/8/8/8/8/4K2R b K - 65535 65535 moves e8d7",
+    "fen 8/8/8/4k3/8/8/4K3/4R3 w - - 99 65535",
+    "fen 8/P7/8/8/8/8/8/k6K w - - 100 1 moves a7a8q",
+    "fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+];
+
+/// FENs no game can reach: each refused with an `info string`, the position kept.
+const IMPOSSIBLE: &[&str] = &[
+    "fen QQQQQQnk/Q4Q1P/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1 moves a1a2",
+    "fen QQQQQQnk/Q4Q1P/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1",
+    "fen QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/K6k w - - 0 1",
+    "fen 4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1",
+    "fen 4k3/8/8/8/8/NNN5/PPPPPPPP/4K3 w - - 0 1",
+    "fen 4k3/8/8/8/8/8/8/4KK2 w - - 0 1",
+    "fen 4k2P/8/8/8/8/8/8/4K3 w - - 0 1",
+    "fen 4k3/4R3/8/8/8/8/8/4K3 w - - 0 1",
+];
+
+/// The position a `position` line sets up.
+fn set_up(line: &str) -> Chess {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let at = words
+        .iter()
+        .position(|&w| w == "moves")
+        .unwrap_or(words.len());
+    let start = match words[0] {
+        "startpos" => Chess::default(),
+        _ => position(&words[1..at].join(" "), false),
+    };
+    words[at..]
+        .iter()
+        .skip(1)
+        .fold(start, |pos, mv| play(&pos, mv).unwrap())
+}
+
+/// One burst: lines to send, and the position of each `go` among them, in order.
+fn burst(rng: &mut Rng, current: &mut Chess, threads: &mut u32) -> (Vec<String>, Vec<Chess>) {
+    let mut lines = Vec::new();
+    let mut gos = Vec::new();
+    for _ in 0..4 + rng.below(12) {
+        match rng.below(12) {
+            0 | 1 => {
+                let line = rng.pick(POSSIBLE);
+                *current = set_up(line);
+                lines.push(format!("position {line}"));
+            }
+            2 => lines.push(format!("position {}", rng.pick(IMPOSSIBLE))),
+            3 => {
+                // Few threads mostly; many only now and then, as each go spawns them.
+                *threads = match rng.below(10) {
+                    0 => 256,
+                    1 => 64,
+                    2 => 300,
+                    n => n as u32 % 4 + 1,
+                };
+                lines.push(format!("setoption name Threads value {threads}"));
+            }
+            4 => {
+                // At and past the cap (half the memory, 12 GB on a 24 GB machine): replaced by a
+                // small table before anything allocates it (`go`, `isready`, `ucinewgame`).
+                let big = rng.pick(&["65536", "65535", "65537", "99999999999999999999"]);
+                let between = rng.pick(&["stop", "ponderhit", "position startpos", "debug on"]);
+                if between == "position startpos" {
+                    *current = Chess::default();
+                }
+                lines.push(format!("setoption name Hash value {big}"));
+                lines.push(between.to_string());
+                lines.push(format!("setoption name Hash value {}", 1 + rng.below(64)));
+            }
+            5 => lines.push(
+                rng.pick(&["stop", "isready", "ucinewgame", "ponderhit"])
+                    .to_string(),
+            ),
+            6 => lines.push(format!("go perft {}", 1 + rng.below(2))),
+            _ => {
+                // Hundreds of threads take seconds to start and stop on two cores (for now).
+                let go = if *threads > 64 {
+                    "go depth 1"
+                } else if *threads > 8 {
+                    rng.pick(&["go depth 1", "go movetime 2", "go infinite"])
+                } else {
+                    rng.pick(&[
+                        "go depth 1",
+                        "go depth 3",
+                        "go movetime 5",
+                        "go nodes 2000",
+                        "go wtime 30 btime 30",
+                        "go wtime 1 btime 1 winc 0 binc 0",
+                        "go infinite",
+                        "go ponder wtime 100 btime 100",
+                    ])
+                };
+                lines.push(go.to_string());
+                gos.push(current.clone());
+            }
+        }
+    }
+    (lines, gos)
+}
+
+#[test]
+fn bursts_of_hostile_input_answer_every_go_with_one_legal_move() {
+    let seed = std::env::var("QUINTESSENCE_FUZZ_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0xB0257_u64);
+    let mut rng = Rng(seed | 1);
+    let mut engine = Engine::start();
+    let mut current = Chess::default();
+    let mut threads = 1;
+    let (mut gos, mut refused, mut crowded) = (0, 0, 0);
+    for round in 0..30 {
+        let (lines, positions) = burst(&mut rng, &mut current, &mut threads);
+        refused += lines
+            .iter()
+            .filter(|l| IMPOSSIBLE.iter().any(|f| l.ends_with(f)))
+            .count();
+        let mut text = lines.join("\n");
+        // A search left running (infinite, ponder) ends with this `stop`; many threads stay
+        // for one burst only, each search spawning them.
+        text.push_str("\nstop\nsetoption name Threads value 1\n");
+        threads = 1;
+        engine.send_bytes(text.as_bytes());
+        let what = || format!("seed {seed}, burst {round}:\n{}", lines.join("\n"));
+        // Hundreds of threads on two cores take seconds to start and end (for now).
+        let many_threads = lines.iter().any(|l| {
+            l.strip_prefix("setoption name Threads value ")
+                .is_some_and(|n| n.parse::<u32>().unwrap() > 64)
+        });
+        crowded += usize::from(many_threads);
+        let patience = if many_threads {
+            Duration::from_secs(120)
+        } else {
+            SOON
+        };
+        let mut answered = 0;
+        while answered < positions.len() {
+            let (_, best, _) = engine.bestmove(patience);
+            let pos = &positions[answered];
+            // `0000` exactly when there is no move (the 218-move position after h8h7 is stalemate).
+            if best != "0000" || !pos.legal_moves().is_empty() {
+                play(pos, &best).unwrap_or_else(|e| {
+                    panic!("{e}: bestmove {best} in {} ({})", fen_of(pos), what())
+                });
+            }
+            answered += 1;
+        }
+        gos += answered;
+        // No second answer to any of them.
+        let extra = engine.sync();
+        assert!(
+            !extra.iter().any(|l| l.starts_with("bestmove")),
+            "a bestmove too many ({}): {extra:#?}",
+            what()
+        );
+    }
+    let refusals = engine
+        .transcript
+        .iter()
+        .filter(|l| l.starts_with("info string") && l.contains("illegal position"))
+        .count();
+    eprintln!(
+        "bursts (seed {seed}): {gos} searches, {refused} impossible FENs, {crowded} bursts with Threads 256"
+    );
+    assert_eq!(refusals, refused, "each impossible FEN is refused once");
+    assert!(
+        gos > 100 && refused > 10 && crowded > 0,
+        "only {gos} searches, {refused} impossible FENs, {crowded} bursts with Threads 256"
+    );
+}
+
+#[test]
+fn a_panic_anywhere_still_ends_every_go_with_one_legal_bestmove() {
+    let mut engine = Engine::start_env(
+        &[],
+        &[
+            ("QUINTESSENCE_TEST_PANIC", "search,answer,perft"),
+            ("RUST_LOG", "off"),
+        ],
+        "panics",
+    );
+    let mated = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    for (threads, setup, go) in [
+        (1, "startpos moves e2e4", "go depth 2"),
+        (
+            3,
+            "fen R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+            "go movetime 5",
+        ),
+        (1, "startpos", "go infinite"),
+        (2, "startpos moves d2d4", "go ponder wtime 100 btime 100"),
+    ] {
+        engine.send(&format!("setoption name Threads value {threads}"));
+        engine.send(&format!("position {setup}"));
+        engine.send("go perft 1");
+        engine.send(go);
+        engine.send("stop");
+        let (lines, best, _) = engine.bestmove(SOON);
+        play(&set_up(setup), &best).unwrap_or_else(|e| panic!("{e} after {setup}, {go}"));
+        assert!(
+            lines.iter().any(|l| l.contains("internal error")),
+            "the panics are reported: {lines:#?}"
+        );
+        let extra = engine.sync();
+        assert!(
+            !extra.iter().any(|l| l.starts_with("bestmove")),
+            "{extra:#?}"
+        );
+    }
+    engine.send(&format!("position fen {mated}"));
+    engine.send("go depth 1");
+    assert_eq!(engine.bestmove(SOON).1, "0000");
+    let stderr = engine.stderr();
+    for step in ["search", "answer", "perft"] {
+        assert!(
+            stderr.contains(&format!("injected panic in '{step}'")),
+            "the panic in '{step}' is on stderr with the log off: {stderr}"
+        );
     }
 }

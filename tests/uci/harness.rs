@@ -48,14 +48,21 @@ impl Engine {
     }
 
     pub fn start_with(args: &[&str], name: &str) -> Engine {
+        Engine::start_env(args, &[], name)
+    }
+
+    /// The engine with extra environment variables; its stderr goes to a file ([`Engine::stderr`]).
+    pub fn start_env(args: &[&str], env: &[(&str, &str)], name: &str) -> Engine {
         let dir =
             TempDir::new(&format!("{name}-{:?}", thread::current().id()).replace(['(', ')'], ""));
+        let stderr = std::fs::File::create(dir.0.join("stderr.txt")).unwrap();
         let mut child = Command::new(BIN)
             .args(args)
+            .envs(env.iter().copied())
             .current_dir(&dir.0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("the engine binary starts");
         let stdout = child.stdout.take().unwrap();
@@ -84,6 +91,11 @@ impl Engine {
 
     pub fn dir(&self) -> &std::path::Path {
         &self._dir.0
+    }
+
+    /// What the engine wrote to stderr so far.
+    pub fn stderr(&self) -> String {
+        std::fs::read_to_string(self._dir.0.join("stderr.txt")).unwrap_or_default()
     }
 
     pub fn send(&mut self, line: &str) {
