@@ -5,40 +5,62 @@ use super::Board;
 use crate::attacks::{Magic, Occupancy};
 use crate::types::{Bitboard, CastleSide, Color, File, Piece, PieceType, Rank, Square};
 use std::fmt;
+use std::str::FromStr;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// Why a FEN was refused.
+/// Why a FEN was refused: the field at fault, with a message that names the problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenError(String);
-
-impl FenError {
-    fn new(msg: impl Into<String>) -> Self {
-        FenError(msg.into())
-    }
+pub enum FenError {
+    /// Fewer than 4 or more than 6 fields.
+    Fields(String),
+    Placement(String),
+    SideToMove(String),
+    Castling(String),
+    EnPassant(String),
+    HalfmoveClock(String),
+    FullmoveNumber(String),
+    /// Well-formed, but no game reaches it (kings, pawns on a back rank, checks).
+    IllegalPosition(String),
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        let (FenError::Fields(message)
+        | FenError::Placement(message)
+        | FenError::SideToMove(message)
+        | FenError::Castling(message)
+        | FenError::EnPassant(message)
+        | FenError::HalfmoveClock(message)
+        | FenError::FullmoveNumber(message)
+        | FenError::IllegalPosition(message)) = self;
+        f.write_str(message)
     }
 }
 
 impl std::error::Error for FenError {}
+
+impl FromStr for Board {
+    type Err = FenError;
+
+    fn from_str(fen: &str) -> Result<Board, FenError> {
+        Board::from_fen(fen)
+    }
+}
 
 impl Board {
     /// Parses a FEN. The two move counters may be left out (they default to `0 1`).
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 {
-            return Err(FenError::new(format!(
+            return Err(FenError::Fields(format!(
                 "FEN needs at least 4 fields (placement, side, castling, en passant), got {}: '{}'",
                 fields.len(),
                 fen.trim()
             )));
         }
         if fields.len() > 6 {
-            return Err(FenError::new(format!(
+            return Err(FenError::Fields(format!(
                 "FEN has {} fields, at most 6 expected: '{}'",
                 fields.len(),
                 fen.trim()
@@ -50,7 +72,7 @@ impl Board {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
             other => {
-                return Err(FenError::new(format!(
+                return Err(FenError::SideToMove(format!(
                     "bad side to move '{other}' (expected 'w' or 'b')"
                 )));
             }
@@ -61,14 +83,14 @@ impl Board {
         board.parse_en_passant(fields[3])?;
         if let Some(field) = fields.get(4) {
             board.halfmove_clock = field.parse().map_err(|_| {
-                FenError::new(format!(
+                FenError::HalfmoveClock(format!(
                     "bad half-move clock '{field}' (expected a number 0-65535)"
                 ))
             })?;
         }
         if let Some(field) = fields.get(5) {
             let n: u16 = field.parse().map_err(|_| {
-                FenError::new(format!(
+                FenError::FullmoveNumber(format!(
                     "bad full-move number '{field}' (expected a number 1-65535)"
                 ))
             })?;
@@ -76,7 +98,7 @@ impl Board {
         }
         let opponent = !board.side;
         if board.is_attacked_by::<Magic>(board.king(opponent), board.side, &board.occupancy) {
-            return Err(FenError::new(format!(
+            return Err(FenError::IllegalPosition(format!(
                 "illegal position: the side not to move ({}) is in check",
                 if opponent == Color::White {
                     "white"
@@ -86,8 +108,8 @@ impl Board {
             )));
         }
         if board.checkers::<Magic>().count() > 2 {
-            return Err(FenError::new(
-                "illegal position: more than two pieces give check",
+            return Err(FenError::IllegalPosition(
+                "illegal position: more than two pieces give check".to_string(),
             ));
         }
         board.hash = board.compute_hash();
@@ -97,7 +119,7 @@ impl Board {
     fn parse_placement(&mut self, field: &str) -> Result<(), FenError> {
         let ranks: Vec<&str> = field.split('/').collect();
         if ranks.len() != 8 {
-            return Err(FenError::new(format!(
+            return Err(FenError::Placement(format!(
                 "bad piece placement '{field}': {} ranks instead of 8",
                 ranks.len()
             )));
@@ -114,20 +136,20 @@ impl Board {
                     }
                     file += 1;
                 } else {
-                    return Err(FenError::new(format!(
+                    return Err(FenError::Placement(format!(
                         "bad piece placement '{field}': unexpected '{c}' on rank {}",
                         rank.char()
                     )));
                 }
                 if file > 8 {
-                    return Err(FenError::new(format!(
+                    return Err(FenError::Placement(format!(
                         "bad piece placement '{field}': rank {} has more than 8 squares",
                         rank.char()
                     )));
                 }
             }
             if file != 8 {
-                return Err(FenError::new(format!(
+                return Err(FenError::Placement(format!(
                     "bad piece placement '{field}': rank {} has {file} squares instead of 8",
                     rank.char()
                 )));
@@ -145,8 +167,16 @@ impl Board {
             };
             match self.pieces_of(color, PieceType::King).count() {
                 1 => {}
-                0 => return Err(FenError::new(format!("illegal position: no {name} king"))),
-                n => return Err(FenError::new(format!("illegal position: {n} {name} kings"))),
+                0 => {
+                    return Err(FenError::IllegalPosition(format!(
+                        "illegal position: no {name} king"
+                    )));
+                }
+                n => {
+                    return Err(FenError::IllegalPosition(format!(
+                        "illegal position: {n} {name} kings"
+                    )));
+                }
             }
         }
         let back_ranks = Bitboard::RANK_1 | Bitboard::RANK_8;
@@ -154,7 +184,9 @@ impl Board {
             .into_iter()
             .next()
         {
-            return Err(FenError::new(format!("illegal position: pawn on {sq}")));
+            return Err(FenError::IllegalPosition(format!(
+                "illegal position: pawn on {sq}"
+            )));
         }
         Ok(())
     }
@@ -163,7 +195,7 @@ impl Board {
         if field == "-" {
             return Ok(());
         }
-        let bad = |why: &str| FenError::new(format!("bad castling field '{field}': {why}"));
+        let bad = |why: &str| FenError::Castling(format!("bad castling field '{field}': {why}"));
         for c in field.chars() {
             let color = if c.is_ascii_uppercase() {
                 Color::White
@@ -212,8 +244,9 @@ impl Board {
         if field == "-" {
             return Ok(());
         }
-        let bad = |why: &str| FenError::new(format!("bad en-passant square '{field}': {why}"));
-        let sq = Square::parse(field).ok_or_else(|| bad("not a square"))?;
+        let bad =
+            |why: &str| FenError::EnPassant(format!("bad en-passant square '{field}': {why}"));
+        let sq = field.parse::<Square>().map_err(|e| bad(&e.to_string()))?;
         let us = self.side;
         if sq.rank() != Rank::R6.relative_to(us) {
             return Err(bad(&format!(
