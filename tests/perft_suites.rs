@@ -1,5 +1,5 @@
 //! Perft on every position of the published suites, with every attack back-end and both
-//! generation styles, against the published counts in ../shared/data/perft/.
+//! generation styles, against the published counts in tests/data/perft/.
 
 mod common;
 
@@ -71,6 +71,11 @@ fn rotated() {
 #[test]
 fn hyperbola() {
     run_all_suites(Backend::Hyperbola);
+}
+
+#[test]
+fn dumb7fill() {
+    run_all_suites(Backend::Dumb7Fill);
 }
 
 #[test]
