@@ -299,7 +299,7 @@ fn noisy_score<O: crate::attacks::Occupancy>(board: &Board<O>, history: &History
 mod tests {
     use super::*;
     use crate::attacks::Magic;
-    use crate::board::parse_uci_move;
+    use crate::game::parse_uci_move;
 
     fn picked(picker: &mut MovePicker, board: &Board, skip_after: usize) -> Vec<Move> {
         let history = History::default();
