@@ -2,7 +2,8 @@
 //! malformed or unplayable positions.
 
 use quintessence::attacks::Magic;
-use quintessence::board::{Board, START_FEN, parse_uci_move};
+use quintessence::board::{Board, START_FEN};
+use quintessence::game::parse_uci_move;
 use quintessence::movegen::{legal_moves, legal_moves_directional};
 use quintessence::types::{CastleSide, Color, File};
 
