@@ -13,7 +13,7 @@ speak UCI, else cutechess-cli if it is on PATH, else the python runner.  If
 fastchess is asked for an xboard engine the script says so and falls back to
 the python runner.
 
-Every opening (EPD/FEN lines, by default ../shared/data/books/balanced-8ply.epd
+Every opening (EPD/FEN lines, by default tests/data/books/balanced-8ply.epd
 relative to the repository root) is played twice with colours reversed; the
 openings are shuffled with --seed.  At the end the script prints, from
 engine1's point of view: games, W/D/L, score, Elo difference with a 95% error
@@ -55,7 +55,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_BOOK = REPO_ROOT.parent / "shared" / "data" / "books" / "balanced-8ply.epd"
+DEFAULT_BOOK = REPO_ROOT / "tests" / "data" / "books" / "balanced-8ply.epd"
 # Debian installs its chess engines in /usr/games, which is often not on PATH.
 EXTRA_BIN_DIRS = ["/usr/games", "/usr/local/games"]
 

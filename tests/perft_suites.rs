@@ -1,5 +1,5 @@
 //! Perft on every position of the published suites, with every attack back-end and both
-//! generation styles, against the published counts in ../shared/data/perft/.
+//! generation styles, against the published counts in tests/data/perft/.
 
 mod common;
 

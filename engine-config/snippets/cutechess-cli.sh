@@ -6,6 +6,6 @@ cutechess-cli \
     -engine cmd=./target/release/quintessence name=Quintessence \
     -engine cmd=./quintessence-base name=Base \
     -each proto=uci tc=10+0.1 timemargin=50 option.Hash=64 option.Threads=1 \
-    -openings file=../shared/data/books/balanced-8ply.epd format=epd order=random -repeat \
+    -openings file=tests/data/books/balanced-8ply.epd format=epd order=random -repeat \
     -games 2 -rounds 200 -concurrency 2 \
     -ratinginterval 20 -pgnout games.pgn

@@ -3,16 +3,12 @@
 
 use std::path::PathBuf;
 
-/// `../shared/data/<rel>` beside the repository, where the published reference data lives.
-pub fn shared_data(rel: &str) -> PathBuf {
+/// `tests/data/<rel>`: the published reference data the tests use, kept in the repository.
+pub fn test_data(rel: &str) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data")
+        .join("tests/data")
         .join(rel);
-    assert!(
-        path.exists(),
-        "reference data {} is missing: the tests need ../shared beside the repository",
-        path.display()
-    );
+    assert!(path.exists(), "test data {} is missing", path.display());
     path
 }
 
@@ -23,7 +19,7 @@ pub struct PerftCase {
 }
 
 pub fn load_epd(rel: &str) -> Vec<PerftCase> {
-    let text = std::fs::read_to_string(shared_data(rel)).expect("readable EPD");
+    let text = std::fs::read_to_string(test_data(rel)).expect("readable EPD");
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {

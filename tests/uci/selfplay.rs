@@ -4,11 +4,10 @@
 //! and no side may run out of time.
 
 use crate::chess::{fen_of, play, position};
-use crate::harness::{Engine, SOON};
+use crate::harness::{Engine, SOON, test_data};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{EnPassantMode, Position};
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::time::Instant;
 
 const GAMES: usize = 50;
@@ -24,24 +23,12 @@ const MAX_PLIES: usize = 50;
 const MOVE_OVERHEAD_MS: u32 = 30;
 
 fn openings() -> Vec<String> {
-    let book =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/books/balanced-8ply.epd");
-    let mut lines: Vec<String> = std::fs::read_to_string(book)
-        .map(|text| {
-            text.lines()
-                .filter(|l| !l.trim().is_empty())
-                .map(String::from)
-                .collect()
-        })
-        .unwrap_or_default();
-    if lines.is_empty() {
-        lines = vec![
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -".to_string(),
-            "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -".to_string(),
-            "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq -".to_string(),
-        ];
-    }
-    lines
+    std::fs::read_to_string(test_data("books/balanced-8ply.epd"))
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(String::from)
+        .collect()
 }
 
 #[derive(Debug, Default)]

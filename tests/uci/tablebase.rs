@@ -2,18 +2,18 @@
 //! reported and survived, and won endings are won against a random mover.
 
 use crate::chess::{fen_of, play, position};
-use crate::harness::{Engine, SOON, TempDir, info_strings, run_in};
+use crate::harness::{Engine, SOON, TempDir, info_strings, run_in, test_data};
 use shakmaty::{KnownOutcome, Outcome, Position};
 use std::path::PathBuf;
 
+/// A subset of the 3-4 piece tables (the small ones), enough for every test here.
 fn tables() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/syzygy")
+    test_data("syzygy")
 }
 
 /// (FEN, WDL, DTZ) from python-chess, made by scripts/syzygy-reference.py.
 fn reference() -> Vec<(String, i32, i32)> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/syzygy-reference.txt");
-    std::fs::read_to_string(path)
+    std::fs::read_to_string(test_data("syzygy-reference.txt"))
         .unwrap()
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
