@@ -3,19 +3,22 @@
 
 mod cli;
 
-use cli::Mode;
-use quintessence::attacks::magic_finder;
+use clap::Parser;
 use quintessence::config::EngineConfig;
 use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let cli = match cli::parse(&args) {
+    let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
-            eprintln!("quintessence: {e}");
-            return ExitCode::from(2);
+            let (text, to_stderr, code) = cli::explain(&e);
+            if to_stderr {
+                eprint!("{text}");
+            } else {
+                print_out(&text);
+            }
+            return ExitCode::from(code);
         }
     };
 
@@ -47,31 +50,13 @@ fn main() -> ExitCode {
         log::warn!("{message}");
     }
 
-    let result = match cli.mode {
-        Mode::Uci => {
+    let result = match &cli.command {
+        None => {
             let stdin = std::io::stdin().lock();
             quintessence::uci::run(options, stdin, Box::new(std::io::stdout()));
             Ok(())
         }
-        Mode::Bench(depth) => {
-            cli::bench::run(depth, &options.search_config());
-            Ok(())
-        }
-        Mode::Perft {
-            depth,
-            fen,
-            backend,
-            chess960,
-        } => cli::perft::run(depth, fen.as_deref(), backend, chess960),
-        Mode::Datagen(args) => cli::datagen::run(&args),
-        Mode::Tune(args) => cli::tune::run(&args),
-        Mode::Train(args) => cli::train::run(&args),
-        Mode::Go { fen, depth } => cli::go::run(fen.as_deref(), depth),
-        Mode::Eval(fen) => cli::eval::run(fen.as_deref()),
-        Mode::TbProbe(paths) => cli::tbprobe::run(&paths),
-        Mode::Magics => print_out(&magic_finder::source()),
-        Mode::Help => print_out(cli::USAGE),
-        Mode::Version => print_out(&format!("quintessence {}\n", env!("CARGO_PKG_VERSION"))),
+        Some(command) => command.run(&options),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -83,8 +68,7 @@ fn main() -> ExitCode {
 }
 
 /// Writes to stdout; a closed pipe is not worth a panic.
-fn print_out(text: &str) -> Result<(), String> {
+fn print_out(text: &str) {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
-    Ok(())
 }

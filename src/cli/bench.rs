@@ -1,11 +1,23 @@
 //! `quintessence bench [depth]`: progress per position on stderr, and the OpenBench line
 //! `<nodes> nodes <nps> nps` last on stdout.
 
+use clap::Args;
 use quintessence::search::{SearchConfig, bench};
 use std::io::Write;
 
-pub fn run(depth: Option<u32>, config: &SearchConfig) {
-    let depth = depth.unwrap_or(bench::DEFAULT_DEPTH);
+/// Search the fixed bench positions (the bench signature)
+///
+/// One thread and a fresh 16 MB table; progress on stderr, and last on stdout the OpenBench line
+/// `<nodes> nodes <nps> nps`, the node count being the bench signature.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Search depth
+    #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: u32,
+}
+
+pub fn run(args: &BenchArgs, config: &SearchConfig) -> Result<(), String> {
+    let depth = args.depth;
     let count = bench::POSITIONS.len();
     let result = bench::run_with_progress(depth, config, |index, fen, nodes| {
         eprintln!("Position {:>2}/{count} ({fen}): {nodes} nodes", index + 1);
@@ -19,4 +31,5 @@ pub fn run(depth: Option<u32>, config: &SearchConfig) {
     );
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{} nodes {} nps", result.nodes, result.nps()).and_then(|()| out.flush());
+    Ok(())
 }

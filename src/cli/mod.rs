@@ -1,199 +1,116 @@
-//! The command line: no argument runs the UCI loop; `bench`, `perft` and `magics` are tools.
+//! The command line, parsed by clap: no subcommand runs the UCI loop; the subcommands are tools.
+//! Each subcommand's arguments are a struct in that subcommand's file.
 
 pub mod bench;
 pub mod datagen;
 pub mod eval;
-mod flags;
 pub mod go;
+pub mod magics;
 pub mod perft;
 pub mod tbprobe;
 pub mod train;
 pub mod tune;
 
-use quintessence::attacks::Backend;
+use clap::{Parser, Subcommand};
+use quintessence::uci::Options;
 use std::path::PathBuf;
 
-pub const USAGE: &str = "\
-Quintessence, a UCI chess engine.
-
-Usage:
-  quintessence [--config <path>]
-      Speak UCI on stdin/stdout (what a GUI such as Cute Chess or Arena runs).
-  quintessence [--config <path>] bench [depth]
-      Search the fixed bench positions to <depth> (default 11); the last line of stdout is
-      `<nodes> nodes <nps> nps`, the node count being the bench signature.
-  quintessence perft <depth> [--fen \"<FEN>\"] [--attacks <name>] [--chess960]
-      Count the leaf nodes of the move tree (per root move, then the total).
-  quintessence datagen [--games N] [--threads N] [--nodes N] [--seed N] [--out PATH]
-      Play self-play games and write training positions (default data/selfplay.txt).
-  quintessence tune [--data PATH] [--epochs N] [--lr X] [--lambda X] [--reg X] [--out PATH]
-      Fit the evaluation weights to training data (default: write src/eval/params.rs).
-  quintessence datagen --convert <text> --out <packed> | --dump <packed>
-      Convert text data to the packed format the trainer reads, or print packed data.
-  quintessence train --data <packed> [--hidden N] [--epochs N] [--lr X] [--lambda X]
-                     [--threads N] [--seed N] [--out DIR]
-      Train the neural network; writes DIR/epoch-N.nnue and DIR/loss.csv.
-  quintessence eval [FEN]
-      The static evaluation of a position, term by term.
-  quintessence go [FEN] [depth]
-      One search to <depth> (default 10), printed plainly.
-  quintessence tbprobe <folders>
-      For each FEN read from stdin, print the Syzygy value (-2..2), the distance to zeroing and
-      the moves that keep the value, or `none` when the tables do not cover it.
-  quintessence magics
-      Search magic numbers and print them as Rust source.
-  quintessence --help | --version
-
-Options:
-  --config <path>   Start-up option values (default: engine-config/engine.toml in the working
-                    directory or beside the binary, when present).
-  --fen <FEN>       Position for perft (default: the start position). Standard, X-FEN and
-                    Shredder-FEN castling fields are accepted.
-  --attacks <name>  Sliding-attack back-end for perft (default: the fastest on this CPU).
-  --chess960        Write castling as king-takes-rook (e1h1) in perft output.
-
-Diagnostics go to stderr; set RUST_LOG (e.g. RUST_LOG=debug) for more.
-";
-
-/// What the command line asks for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
-    Uci,
-    Bench(Option<u32>),
-    Perft {
-        depth: u32,
-        fen: Option<String>,
-        backend: Option<Backend>,
-        chess960: bool,
-    },
-    Datagen(Vec<String>),
-    Tune(Vec<String>),
-    Train(Vec<String>),
-    Go {
-        fen: Option<String>,
-        depth: u32,
-    },
-    Eval(Option<String>),
-    TbProbe(String),
-    Magics,
-    Help,
-    Version,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, Parser)]
+#[command(
+    name = "quintessence",
+    version,
+    about = "Quintessence, a UCI chess engine.",
+    long_about = "Quintessence, a UCI chess engine.\n\nWithout a subcommand it speaks UCI on \
+                  stdin/stdout (what a GUI such as Cute Chess or Arena runs).",
+    after_help = "Diagnostics go to stderr; set RUST_LOG (e.g. RUST_LOG=debug) for more."
+)]
 pub struct Cli {
+    /// Start-up option values [default: engine-config/engine.toml in the working directory or
+    /// beside the binary, when present]
+    #[arg(long, value_name = "PATH", global = true)]
     pub config: Option<PathBuf>,
-    pub mode: Mode,
+    #[command(subcommand)]
+    pub command: Option<Command>,
 }
 
-pub fn parse(args: &[String]) -> Result<Cli, String> {
-    let mut config = None;
-    let mut rest: Vec<&str> = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--config" => {
-                let path = args.get(i + 1).ok_or("--config needs a path")?;
-                config = Some(PathBuf::from(path));
-                i += 2;
-            }
-            other => {
-                rest.push(other);
-                i += 1;
-            }
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    Bench(bench::BenchArgs),
+    Perft(perft::PerftArgs),
+    Datagen(datagen::DatagenArgs),
+    Tune(tune::TuneArgs),
+    Train(train::TrainArgs),
+    Eval(eval::EvalArgs),
+    Go(go::GoArgs),
+    Tbprobe(tbprobe::TbprobeArgs),
+    Magics(magics::MagicsArgs),
+}
+
+impl Command {
+    /// Runs the tool; the error is printed after `quintessence `.
+    pub fn run(&self, options: &Options) -> Result<(), String> {
+        match self {
+            Command::Bench(args) => bench::run(args, &options.search_config()),
+            Command::Perft(args) => perft::run(args),
+            Command::Datagen(args) => datagen::run(args),
+            Command::Tune(args) => tune::run(args),
+            Command::Train(args) => train::run(args),
+            Command::Eval(args) => eval::run(args),
+            Command::Go(args) => go::run(args),
+            Command::Tbprobe(args) => tbprobe::run(args),
+            Command::Magics(args) => magics::run(args),
         }
     }
-    let mode = match rest.split_first() {
-        None => Mode::Uci,
-        Some((&"--help" | &"-h" | &"help", _)) => Mode::Help,
-        Some((&"--version" | &"-V", _)) => Mode::Version,
-        Some((&"magics", [])) => Mode::Magics,
-        Some((&"bench", [])) => Mode::Bench(None),
-        Some((&"bench", [depth])) => Mode::Bench(Some(parse_depth(depth, 1, 64)?)),
-        Some((&"perft", args)) => parse_perft(args)?,
-        Some((&"datagen", args)) => Mode::Datagen(args.iter().map(|s| s.to_string()).collect()),
-        Some((&"tune", args)) => Mode::Tune(args.iter().map(|s| s.to_string()).collect()),
-        Some((&"train", args)) => Mode::Train(args.iter().map(|s| s.to_string()).collect()),
-        Some((&"tbprobe", [paths])) => Mode::TbProbe(paths.to_string()),
-        Some((&"eval", args)) if args.len() <= 1 => Mode::Eval(args.first().map(|s| s.to_string())),
-        Some((&"go", args)) if args.len() <= 2 => Mode::Go {
-            fen: args.first().map(|s| s.to_string()),
-            depth: match args.get(1) {
-                Some(depth) => parse_depth(depth, 1, 64)?,
-                None => 10,
-            },
-        },
-        Some(_) => {
-            return Err(format!(
-                "unexpected argument(s) '{}' (see --help)",
-                rest.join(" ")
-            ));
-        }
-    };
-    Ok(Cli { config, mode })
 }
 
-fn parse_depth(text: &str, min: u32, max: u32) -> Result<u32, String> {
-    text.parse::<u32>()
-        .ok()
-        .filter(|d| (min..=max).contains(d))
-        .ok_or_else(|| format!("depth '{text}' is not a number from {min} to {max}"))
-}
-
-fn parse_perft(args: &[&str]) -> Result<Mode, String> {
-    let (depth, mut options) = args.split_first().ok_or("perft needs a depth")?;
-    let depth = parse_depth(depth, 0, 20)?;
-    let (mut fen, mut backend, mut chess960) = (None, None, false);
-    while let Some((flag, tail)) = options.split_first() {
-        options = tail;
-        match *flag {
-            "--chess960" => chess960 = true,
-            "--fen" | "--attacks" => {
-                let (value, tail) = options
-                    .split_first()
-                    .ok_or_else(|| format!("{flag} needs a value"))?;
-                options = tail;
-                if *flag == "--fen" {
-                    fen = Some(value.to_string());
-                } else {
-                    backend = Some(Backend::parse(value)?);
-                }
-            }
-            other => return Err(format!("perft: unexpected argument '{other}' (see --help)")),
-        }
+/// What a failed parse prints, and where: help and version on stdout (exit 0), errors on
+/// stderr after `quintessence: ` (exit 2).
+pub fn explain(error: &clap::Error) -> (String, bool, u8) {
+    let text = error.render().to_string();
+    if error.use_stderr() {
+        let text = text.strip_prefix("error: ").unwrap_or(&text);
+        (format!("quintessence: {text}"), true, 2)
+    } else {
+        (text, false, 0)
     }
-    Ok(Mode::Perft {
-        depth,
-        fen,
-        backend,
-        chess960,
-    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use clap::CommandFactory;
+    use quintessence::attacks::Backend;
 
-    fn cli(line: &str) -> Result<Cli, String> {
-        let args: Vec<String> = line.split_whitespace().map(String::from).collect();
-        parse(&args)
+    fn cli(line: &str) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("quintessence").chain(line.split_whitespace()))
+    }
+
+    #[test]
+    fn the_definition_is_consistent() {
+        Cli::command().debug_assert();
     }
 
     #[test]
     fn modes() {
-        assert_eq!(cli("").unwrap().mode, Mode::Uci);
-        assert_eq!(cli("bench").unwrap().mode, Mode::Bench(None));
-        assert_eq!(cli("bench 5").unwrap().mode, Mode::Bench(Some(5)));
+        assert!(cli("").unwrap().command.is_none());
+        let Some(Command::Bench(bench)) = cli("bench").unwrap().command else {
+            panic!("bench")
+        };
+        assert_eq!(bench.depth, 11);
+        let Some(Command::Bench(bench)) = cli("bench 5").unwrap().command else {
+            panic!("bench 5")
+        };
+        assert_eq!(bench.depth, 5);
         let c = cli("--config x.toml bench").unwrap();
         assert_eq!(c.config, Some(PathBuf::from("x.toml")));
+        let Some(Command::Perft(perft)) =
+            cli("perft 3 --attacks magic --chess960").unwrap().command
+        else {
+            panic!("perft")
+        };
         assert_eq!(
-            cli("perft 3 --attacks magic --chess960").unwrap().mode,
-            Mode::Perft {
-                depth: 3,
-                fen: None,
-                backend: Some(Backend::Magic),
-                chess960: true
-            }
+            (perft.depth, perft.fen, perft.attacks, perft.chess960),
+            (3, None, Some(Backend::Magic), true)
         );
     }
 
@@ -201,14 +118,32 @@ mod tests {
     fn errors() {
         for line in [
             "bench x",
+            "bench 0",
             "perft",
             "perft x",
             "perft 3 --fen",
             "perft 3 --attacks nope",
             "frobnicate",
             "--config",
+            "datagen --games",
+            "datagen --bogus 1",
         ] {
-            assert!(cli(line).is_err(), "{line}");
+            let error = cli(line).unwrap_err();
+            let (text, to_stderr, code) = explain(&error);
+            assert!(to_stderr && code == 2, "{line}: {text}");
+            assert!(text.starts_with("quintessence: "), "{line}: {text}");
+        }
+    }
+
+    #[test]
+    fn every_subcommand_has_help() {
+        for name in [
+            "bench", "perft", "datagen", "tune", "train", "eval", "go", "tbprobe", "magics",
+        ] {
+            let error = cli(&format!("{name} --help")).unwrap_err();
+            let (text, to_stderr, code) = explain(&error);
+            assert!(!to_stderr && code == 0, "{name}: {text}");
+            assert!(text.contains(&format!("quintessence {name}")), "{text}");
         }
     }
 }

@@ -2,12 +2,23 @@
 //! zeroing, one line each (`<wdl> <dtz> <best moves>`, or `none`), for checking the prober
 //! against another implementation.
 
+use clap::Args;
 use quintessence::board::Board;
 use quintessence::tablebase::Tablebases;
 use std::io::{BufRead, Write};
 
-pub fn run(paths: &str) -> Result<(), String> {
-    let tables = Tablebases::open(paths).map_err(|e| format!("tbprobe: {e}"))?;
+/// Probe Syzygy tables for each FEN on stdin
+///
+/// One line per FEN: the value (-2..2), the distance to zeroing and the moves that keep the
+/// value, or `none` when the tables do not cover it.
+#[derive(Debug, Args)]
+pub struct TbprobeArgs {
+    /// Table folders, separated by ':' (';' on Windows)
+    pub folders: String,
+}
+
+pub fn run(args: &TbprobeArgs) -> Result<(), String> {
+    let tables = Tablebases::open(&args.folders).map_err(|e| format!("tbprobe: {e}"))?;
     eprintln!("{}", tables.describe());
     let stdin = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();

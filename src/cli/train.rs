@@ -1,33 +1,89 @@
 //! `quintessence train --data PATH [--data PATH ...] [options]`: fits the neural network to
 //! packed self-play positions and writes `epoch-N.nnue` files the engine loads.
 
-use super::flags::{pairs, value};
+use clap::Args;
 use quintessence::tune::nnue::{TrainConfig, train};
+use std::path::PathBuf;
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut config = TrainConfig::default();
-    for (flag, text) in pairs("train", args)? {
-        let v = |t| value("train", flag, t);
-        match flag {
-            "--data" => config.data.push(text.into()),
-            "--hidden" => config.hidden = v(text)?,
-            "--epochs" => config.epochs = v(text)?,
-            "--batch" => config.batch = v(text)?,
-            "--lr" => config.lr = value("train", flag, text)?,
-            "--final-lr" => config.final_lr = value("train", flag, text)?,
-            "--wd" => config.weight_decay = value("train", flag, text)?,
-            "--lambda" => config.lambda = value("train", flag, text)?,
-            "--score-scale" => config.score_scale = value("train", flag, text)?,
-            "--threads" => config.threads = v(text)?,
-            "--seed" => config.seed = value("train", flag, text)?,
-            "--out" => config.out = text.into(),
-            "--chunk" => config.chunk = v(text)?,
-            "--holdout-every" => config.holdout_every = v(text)?,
-            "--min-ply" => config.filter.min_ply = value("train", flag, text)?,
-            "--init" => config.init = Some(text.into()),
-            other => return Err(format!("train: unknown option {other}")),
-        }
+/// Train the neural network on packed data; writes DIR/epoch-N.nnue and DIR/loss.csv
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// Packed training data (`datagen --convert`); may be given more than once
+    #[arg(long, value_name = "PACKED", required = true)]
+    pub data: Vec<PathBuf>,
+    /// Hidden layer size
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().hidden)]
+    pub hidden: usize,
+    /// Passes over the data
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().epochs)]
+    pub epochs: usize,
+    /// Positions per gradient step
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().batch)]
+    pub batch: usize,
+    /// Learning rate at the start
+    #[arg(long, value_name = "X", default_value_t = TrainConfig::default().lr)]
+    pub lr: f32,
+    /// The learning rate falls along a cosine to lr times this
+    #[arg(long, value_name = "X", default_value_t = TrainConfig::default().final_lr)]
+    pub final_lr: f32,
+    /// AdamW weight decay
+    #[arg(long, value_name = "X", default_value_t = TrainConfig::default().weight_decay)]
+    pub wd: f32,
+    /// Weight of the game result in the target (the rest: the search score)
+    #[arg(long, value_name = "X", default_value_t = TrainConfig::default().lambda)]
+    pub lambda: f32,
+    /// Centipawns per unit of the network's output (the score's sigmoid scale)
+    #[arg(long, value_name = "X", default_value_t = TrainConfig::default().score_scale)]
+    pub score_scale: f32,
+    /// Training threads
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().threads)]
+    pub threads: usize,
+    /// Seed of the initial weights and the shuffling
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().seed)]
+    pub seed: u64,
+    /// Folder of the checkpoints and loss.csv
+    #[arg(long, value_name = "DIR", default_value_os_t = TrainConfig::default().out)]
+    pub out: PathBuf,
+    /// Positions held in memory at once (more data is streamed chunk by chunk)
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().chunk)]
+    pub chunk: usize,
+    /// One position in this many is held out to measure the loss on unseen data
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().holdout_every)]
+    pub holdout_every: usize,
+    /// Skip positions before this ply
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().filter.min_ply)]
+    pub min_ply: u8,
+    /// Start from this float checkpoint instead of random weights
+    #[arg(long, value_name = "PATH")]
+    pub init: Option<PathBuf>,
+}
+
+impl TrainArgs {
+    fn config(&self) -> TrainConfig {
+        let mut config = TrainConfig {
+            data: self.data.clone(),
+            hidden: self.hidden,
+            epochs: self.epochs,
+            batch: self.batch,
+            lr: self.lr,
+            final_lr: self.final_lr,
+            weight_decay: self.wd,
+            lambda: self.lambda,
+            score_scale: self.score_scale,
+            threads: self.threads,
+            seed: self.seed,
+            out: self.out.clone(),
+            chunk: self.chunk,
+            holdout_every: self.holdout_every,
+            init: self.init.clone(),
+            ..TrainConfig::default()
+        };
+        config.filter.min_ply = self.min_ply;
+        config
     }
-    train(&config, |line| eprintln!("{line}"))?;
+}
+
+pub fn run(args: &TrainArgs) -> Result<(), String> {
+    train(&args.config(), |line| eprintln!("{line}"))?;
     Ok(())
 }

@@ -1,29 +1,52 @@
-//! `quintessence tune [--data PATH] [--epochs N] [--lr X] [--lambda X] [--reg X] [--out PATH]`:
-//! fits the evaluation weights to self-play data and writes them as Rust source.
+//! `quintessence tune`: fits the evaluation weights to self-play data and writes them as Rust
+//! source.
 
-use super::flags::{pairs, value};
+use clap::Args;
 use quintessence::tune::tuner::{
     Dataset, TuneConfig, current_weights, error, find_k, params_source, tune,
 };
-use std::path::Path;
+use std::path::PathBuf;
 
-pub fn run(args: &[String]) -> Result<(), String> {
-    let mut config = TuneConfig::default();
-    let mut data = String::from("data/selfplay.txt");
-    let mut out = String::from("src/eval/params.rs");
-    for (flag, text) in pairs("tune", args)? {
-        match flag {
-            "--data" => data = text.to_string(),
-            "--epochs" => config.epochs = value("tune", flag, text)?,
-            "--lr" => config.learning_rate = value("tune", flag, text)?,
-            "--lambda" => config.result_weight = value("tune", flag, text)?,
-            "--reg" => config.regularization = value("tune", flag, text)?,
-            "--out" => out = text.to_string(),
-            other => return Err(format!("tune: unknown option {other}")),
+/// Fit the evaluation weights to training data and write them as Rust source
+#[derive(Debug, Args)]
+pub struct TuneArgs {
+    /// Training positions (as `datagen` writes them)
+    #[arg(long, value_name = "PATH", default_value = "data/selfplay.txt")]
+    pub data: PathBuf,
+    /// Passes over the data
+    #[arg(long, value_name = "N", default_value_t = TuneConfig::default().epochs)]
+    pub epochs: usize,
+    /// Adam's learning rate
+    #[arg(long, value_name = "X", default_value_t = TuneConfig::default().learning_rate)]
+    pub lr: f64,
+    /// Weight of the game result in the target (the rest is the search score)
+    #[arg(long, value_name = "X", default_value_t = TuneConfig::default().result_weight)]
+    pub lambda: f64,
+    /// Pull of every weight towards its current value
+    #[arg(long, value_name = "X", default_value_t = TuneConfig::default().regularization)]
+    pub reg: f64,
+    /// Where the weights are written
+    #[arg(long, value_name = "PATH", default_value = "src/eval/params.rs")]
+    pub out: PathBuf,
+}
+
+impl TuneArgs {
+    fn config(&self) -> TuneConfig {
+        TuneConfig {
+            epochs: self.epochs,
+            learning_rate: self.lr,
+            result_weight: self.lambda,
+            regularization: self.reg,
+            ..TuneConfig::default()
         }
     }
+}
+
+pub fn run(args: &TuneArgs) -> Result<(), String> {
+    let config = args.config();
+    let data = &args.data;
     let load = |weight, k| {
-        Dataset::load(Path::new(&data), weight, k).map_err(|e| format!("tune: {data}: {e}"))
+        Dataset::load(data, weight, k).map_err(|e| format!("tune: {}: {e}", data.display()))
     };
     let probe = load(1.0, 1.0)?;
     let k = find_k(&probe, config.threads);
@@ -43,5 +66,6 @@ pub fn run(args: &[String]) -> Result<(), String> {
         error(&set, &weights, k, config.threads),
         error(&held, &weights, k, config.threads)
     );
-    std::fs::write(&out, params_source(&weights)).map_err(|e| format!("tune: {out}: {e}"))
+    std::fs::write(&args.out, params_source(&weights))
+        .map_err(|e| format!("tune: {}: {e}", args.out.display()))
 }

@@ -12,9 +12,8 @@
 //! A file that cannot be read or parsed is reported and ignored as a whole (built-in defaults);
 //! a single unusable option value is reported and that option keeps its built-in default.
 
-pub mod toml;
-
 use crate::uci::Options;
+use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
 /// Where the file is looked for when `--config` is not given, relative to the working
@@ -22,41 +21,37 @@ use std::path::{Path, PathBuf};
 pub const DEFAULT_PATH: &str = "engine-config/engine.toml";
 
 /// The file's contents.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct EngineConfig {
     /// `[options]`: UCI option name and value, in file order.
-    pub options: Vec<(String, String)>,
+    pub options: Vec<(String, toml::Value)>,
     /// `[log] level`: an env_logger filter such as `warn` or `quintessence=debug`.
     pub log_level: Option<String>,
 }
 
+/// The file's layout: any other section or key is an error.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct File {
+    #[serde(default)]
+    options: toml::Table,
+    #[serde(default)]
+    log: Log,
+}
+
+#[derive(Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Log {
+    level: Option<String>,
+}
+
 impl EngineConfig {
     pub fn parse(text: &str) -> Result<EngineConfig, String> {
-        let mut config = EngineConfig::default();
-        for entry in toml::parse(text)? {
-            match (entry.section.as_str(), entry.key.as_str()) {
-                ("options", _) => config
-                    .options
-                    .push((entry.key.clone(), entry.value.to_option_text())),
-                ("log", "level") => match entry.value {
-                    toml::Value::String(level) => config.log_level = Some(level),
-                    _ => {
-                        return Err(format!(
-                            "line {}: [log] level must be a string such as \"warn\"",
-                            entry.line
-                        ));
-                    }
-                },
-                (section, key) => {
-                    return Err(format!(
-                        "line {}: unknown setting '{key}' in section [{section}] \
-                         (expected [options] <UCI option> = value, or [log] level = \"...\")",
-                        entry.line
-                    ));
-                }
-            }
-        }
-        Ok(config)
+        let file: File = toml::from_str(text).map_err(|e| one_line(text, &e))?;
+        Ok(EngineConfig {
+            options: file.options.into_iter().collect(),
+            log_level: file.log.level,
+        })
     }
 
     /// Reads and parses `path`.
@@ -86,13 +81,45 @@ impl EngineConfig {
         let mut options = Options::default();
         let mut messages = Vec::new();
         for (name, value) in &self.options {
-            match options.set(name, Some(value)) {
+            let applied = match option_text(value) {
+                Some(text) => options
+                    .set(name, Some(&text))
+                    .map_err(|e| format!("config: {e}")),
+                None => Err(format!(
+                    "config: {name} is a {}; expected a string (in quotes), an integer, \
+                     true or false",
+                    value.type_str()
+                )),
+            };
+            match applied {
                 Ok(applied) => messages.extend(applied.note),
-                Err(e) => messages.push(format!("config: {e}; keeping the default")),
+                Err(e) => messages.push(format!("{e}; keeping the default")),
             }
         }
         (options, messages)
     }
+}
+
+/// A value of `[options]` as a UCI `setoption` value.
+fn option_text(value: &toml::Value) -> Option<String> {
+    match value {
+        toml::Value::String(s) => Some(s.clone()),
+        toml::Value::Integer(n) => Some(n.to_string()),
+        toml::Value::Boolean(b) => Some(b.to_string()),
+        _ => None,
+    }
+}
+
+/// The parser's error as one line naming the line of the file and quoting it.
+fn one_line(text: &str, error: &toml::de::Error) -> String {
+    let what = error.message().trim().replace('\n', "; ");
+    let Some(span) = error.span() else {
+        return what;
+    };
+    let start = span.start.min(text.len());
+    let line = text[..start].matches('\n').count() + 1;
+    let quoted = text.lines().nth(line - 1).unwrap_or("").trim();
+    format!("line {line}: {what}: {quoted}")
 }
 
 #[cfg(test)]
@@ -123,6 +150,60 @@ mod tests {
         assert_eq!(messages.len(), 2, "{messages:?}");
         assert_eq!(options.hash_mb, Options::default().hash_mb);
         assert_eq!(options.threads, 2);
+    }
+
+    #[test]
+    fn toml_forms_are_read() {
+        let config = EngineConfig::parse(
+            "# defaults\n[options]\nHash = 64   # MB\n\"Move Overhead\" = 1_000\n\
+             'Debug Log File' = 'C:\\logs\\q.log'\nAttacks = \"magic\"\n",
+        )
+        .unwrap();
+        let texts: Vec<(&str, Option<String>)> = config
+            .options
+            .iter()
+            .map(|(k, v)| (k.as_str(), option_text(v)))
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ("Hash", Some("64".to_string())),
+                ("Move Overhead", Some("1000".to_string())),
+                ("Debug Log File", Some(r"C:\logs\q.log".to_string())),
+                ("Attacks", Some("magic".to_string())),
+            ]
+        );
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        for (text, needle) in [
+            ("[options\nHash = 1", "line 1:"),
+            ("[options]\nHash 1", "line 2:"),
+            ("[options]\nHash = ", "line 2:"),
+            ("[options]\nHash = lots", "line 2:"),
+            ("[options]\nAttacks = \"magic", "line 2:"),
+            ("[options]\nHash = 1 2", "line 2:"),
+            ("[options]\na = 1\na = 2", "line 3:"),
+            (
+                "[options]\nHash = 1\n[engine]\nx = 1\n",
+                "line 3: unknown field `engine`",
+            ),
+            ("[log]\nlevel = 3\n", "line 2:"),
+        ] {
+            let err = EngineConfig::parse(text).unwrap_err();
+            assert!(err.contains(needle), "{text:?}: {err}");
+            assert!(!err.contains('\n'), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn values_of_other_types_keep_their_defaults_with_a_message() {
+        let config = EngineConfig::parse("[options]\nHash = 1.5\nThreads = [2]\n").unwrap();
+        let (options, messages) = config.options();
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(messages[0].contains("Hash is a float"), "{messages:?}");
+        assert_eq!(options.hash_mb, Options::default().hash_mb);
     }
 
     #[test]

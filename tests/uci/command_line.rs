@@ -125,13 +125,59 @@ fn help_describes_the_modes() {
     assert!(output.status.success());
     let out = stdout(&output);
     for needle in [
-        "bench",
-        "perft",
-        "magics",
+        "UCI", "bench", "perft", "datagen", "tune", "train", "eval", "go", "tbprobe", "magics",
         "--config",
-        "--attacks",
-        "--chess960",
     ] {
         assert!(out.contains(needle), "{needle} in {out}");
+    }
+}
+
+#[test]
+fn every_subcommand_has_help_naming_its_options() {
+    for (command, needles) in [
+        (
+            "datagen",
+            &["--games", "--threads", "--nodes", "--seed", "--out"][..],
+        ),
+        (
+            "tune",
+            &["--data", "--epochs", "--lr", "--lambda", "--reg", "--out"],
+        ),
+        ("perft", &["<DEPTH>", "--fen", "--attacks", "--chess960"]),
+        ("bench", &["[DEPTH]", "default: 11"]),
+        ("go", &["[FEN]", "[DEPTH]"]),
+        ("eval", &["[FEN]"]),
+        ("tbprobe", &["<FOLDERS>"]),
+        ("magics", &["magic"]),
+    ] {
+        let output = run(&[command, "--help"]);
+        let out = stdout(&output);
+        assert!(
+            output.status.success(),
+            "{command} --help: {}",
+            stderr(&output)
+        );
+        for needle in needles {
+            assert!(out.contains(needle), "{needle} in {command} --help: {out}");
+        }
+    }
+}
+
+#[test]
+fn errors_name_the_argument_and_the_value() {
+    for (args, needles) in [
+        (&["datagen", "--games", "x"][..], &["--games", "'x'"][..]),
+        (&["datagen", "--bogus", "1"], &["--bogus"]),
+        (&["tune", "--epochs"], &["--epochs", "value"]),
+        (
+            &["perft", "2", "--attacks", "nonsense"],
+            &["nonsense", "magic"],
+        ),
+        (&["bench", "99"], &["99", "1..=64"]),
+    ] {
+        let err = stderr(&run(args));
+        for needle in needles {
+            assert!(err.contains(needle), "{needle} for {args:?}: {err}");
+        }
     }
 }
