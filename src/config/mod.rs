@@ -136,9 +136,9 @@ mod tests {
         assert_eq!(config.log_level.as_deref(), Some("info"));
         let (options, messages) = config.options();
         assert!(messages.is_empty(), "{messages:?}");
-        assert_eq!(options.hash_mb, 32);
-        assert_eq!(options.move_overhead_ms, 50);
-        assert!(options.show_wdl);
+        assert_eq!(options.hash_mb(), 32);
+        assert_eq!(options.search_config().move_overhead_ms, 50);
+        assert!(options.search_config().show_wdl);
     }
 
     #[test]
@@ -148,8 +148,8 @@ mod tests {
                 .unwrap();
         let (options, messages) = config.options();
         assert_eq!(messages.len(), 2, "{messages:?}");
-        assert_eq!(options.hash_mb, Options::default().hash_mb);
-        assert_eq!(options.threads, 2);
+        assert_eq!(options.hash_mb(), Options::default().hash_mb());
+        assert_eq!(options.search_config().threads, 2);
     }
 
     #[test]
@@ -203,7 +203,7 @@ mod tests {
         let (options, messages) = config.options();
         assert_eq!(messages.len(), 2, "{messages:?}");
         assert!(messages[0].contains("Hash is a float"), "{messages:?}");
-        assert_eq!(options.hash_mb, Options::default().hash_mb);
+        assert_eq!(options.hash_mb(), Options::default().hash_mb());
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use super::command::{UciCommand, parse_line};
 use super::go::{GoRequest, parse_go};
 use super::number::parse_integer;
-use super::options::{Change, Options, shorten};
+use super::options::{self, Action, Options, shorten};
 use super::position::parse_position;
 use crate::attacks::Magic;
 use crate::board::Board;
@@ -41,7 +41,7 @@ pub struct FrontEnd {
 impl FrontEnd {
     /// Starts the engine with `options` (the built-in defaults, or those of the config file).
     pub fn new(options: Options, out: Box<dyn Write + Send>) -> FrontEnd {
-        let engine = Engine::start(options.hash_mb, options.threads, out);
+        let engine = Engine::start(options.hash_mb(), options.threads(), out);
         let mut front = FrontEnd {
             engine,
             defaults: options.clone(),
@@ -50,17 +50,17 @@ impl FrontEnd {
             debug: false,
             pending_hash: None,
         };
-        if !front.options.debug_log_file.is_empty()
+        if !front.options.debug_log_file().is_empty()
             && let Err(e) = front
                 .engine
                 .transcript()
-                .open(&front.options.debug_log_file)
+                .open(front.options.debug_log_file())
         {
             log::error!("{e}");
-            front.options.debug_log_file.clear();
+            front.options.reset(options::DEBUG_LOG_FILE);
         }
-        if !front.options.syzygy_path.is_empty() {
-            front.set_tablebases(front.options.syzygy_path.clone());
+        if !front.options.syzygy_path().is_empty() {
+            front.set_tablebases(front.options.syzygy_path().to_string());
         }
         front
     }
@@ -105,7 +105,7 @@ impl FrontEnd {
             }
             UciCommand::Position(words) => {
                 let words: Vec<&str> = words.iter().map(String::as_str).collect();
-                match parse_position(&words, self.options.chess960) {
+                match parse_position(&words, self.options.chess960()) {
                     Ok(game) => self.game = game,
                     Err(e) => self.tell(&format!("{e}; the position is unchanged")),
                 }
@@ -141,24 +141,25 @@ impl FrontEnd {
             Ok(applied) => applied,
             Err(e) => return self.tell(&e),
         };
-        match applied.change {
-            Change::Hash(mb) => self.pending_hash = Some(mb),
-            Change::ClearHash => {
+        match applied.action {
+            Action::ResizeHash => self.pending_hash = Some(self.options.hash_mb()),
+            Action::SetThreads => {
+                if self.options.threads() != before.threads() {
+                    self.engine.set_threads(self.options.threads());
+                }
+            }
+            Action::ClearHash | Action::LoadNetwork => {
                 self.resize_hash();
                 self.engine.clear();
             }
-            Change::DebugLogFile(path) => {
-                if let Err(e) = self.engine.transcript().open(&path) {
+            Action::OpenDebugLog => {
+                if let Err(e) = self.engine.transcript().open(self.options.debug_log_file()) {
                     self.options = before;
                     return self.tell(&e);
                 }
             }
-            Change::SyzygyPath(paths) => self.set_tablebases(paths),
-            Change::SearchSetting => {
-                if self.options.threads != before.threads {
-                    self.engine.set_threads(self.options.threads);
-                }
-            }
+            Action::OpenTablebases => self.set_tablebases(self.options.syzygy_path().to_string()),
+            Action::Search => {}
         }
         if let Some(note) = applied.note {
             self.tell(&note);
@@ -178,7 +179,7 @@ impl FrontEnd {
             }
             Err(e) => {
                 self.tell(&format!("{e}; playing without tablebases"));
-                self.options.syzygy_path.clear();
+                self.options.reset(options::SYZYGY_PATH);
                 self.engine.set_tablebases(String::new());
             }
         }
@@ -193,7 +194,7 @@ impl FrontEnd {
     fn go(&mut self, words: &[String], received: Instant) {
         self.resize_hash();
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
-        let parsed = parse_go(&words, self.game.board(), self.options.chess960);
+        let parsed = parse_go(&words, self.game.board(), self.options.chess960());
         if !parsed.problems.is_empty() {
             self.tell(&format!("go: {}", parsed.problems.join("; ")));
         }
@@ -205,7 +206,7 @@ impl FrontEnd {
                         "searching {} with {} thread(s), hash {} MB, attacks {}",
                         self.game.board().to_fen(),
                         config.threads,
-                        self.options.hash_mb,
+                        self.options.hash_mb(),
                         config.backend
                     ));
                 }
@@ -213,25 +214,23 @@ impl FrontEnd {
                     self.game.clone(),
                     limits,
                     config,
-                    self.options.ponder,
+                    self.options.ponder(),
                     received,
                 );
             }
             Some(GoRequest::Perft(depth)) => self.engine.perft(
                 *self.game.board(),
                 depth,
-                self.options.backend,
-                self.options.chess960,
+                self.options.backend(),
+                self.options.chess960(),
             ),
             None => {}
         }
     }
 
     fn eval(&self) {
-        self.engine.say(describe::<Magic>(
-            self.game.board(),
-            &self.options.network.0,
-        ));
+        self.engine
+            .say(describe::<Magic>(self.game.board(), self.options.network()));
     }
 
     fn bench(&mut self, depth: Option<&str>) {

@@ -1,7 +1,8 @@
-//! The UCI options: their names, types and bounds, their current values, and `setoption`.
+//! The UCI options, each declared once in [`TABLE`] (name, type, default, range, and what
+//! setting it does): the `uci` listing, `setoption` and `engine.toml` all read that table.
 //!
-//! Every option here changes something; values are checked, out-of-range numbers clamped with a
-//! note, and anything unusable refused with a reason (the caller prints it as `info string`).
+//! Values are checked, out-of-range numbers clamped with a note, and anything unusable refused
+//! with a reason (the caller prints it as `info string`).
 
 use super::number::parse_integer;
 use crate::attacks::Backend;
@@ -26,48 +27,234 @@ pub const SYZYGY_PATH: &str = "SyzygyPath";
 pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
 pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
 pub const ELO: &str = "UCI_Elo";
-pub const EVAL_FILE: &str = "EvalFile";
 pub const EVAL: &str = "Eval";
+pub const EVAL_FILE: &str = "EvalFile";
 
-pub const HASH_MIN_MB: i128 = 1;
-pub const HASH_MAX_MB: i128 = 65_536;
-pub const THREADS_MAX: i128 = 256;
-pub const MULTI_PV_MAX: i128 = 256;
-pub const MOVE_OVERHEAD_MAX_MS: i128 = 5_000;
-/// Syzygy tables exist for up to 7 pieces.
-pub const SYZYGY_MAX_PIECES: i128 = 7;
+/// The `Eval` choices: the network, or the hand-crafted evaluation for comparison.
+const EVAL_NETWORK: &str = "nnue";
+const EVAL_HAND_CRAFTED: &str = "hce";
+
+/// Every option, in the order of the `uci` listing.
+pub const TABLE: &[Spec] = &[
+    Spec::spin(HASH, 16, 1, 65_536, Action::ResizeHash),
+    Spec::spin(THREADS, 1, 1, 256, Action::SetThreads),
+    Spec::spin(MULTI_PV, 1, 1, 256, Action::Search),
+    Spec::check(PONDER, false),
+    Spec::spin(MOVE_OVERHEAD, 10, 0, 5_000, Action::Search),
+    Spec::button(CLEAR_HASH, Action::ClearHash),
+    Spec::check(CHESS960, false),
+    Spec::check(SHOW_WDL, false),
+    Spec::combo(
+        ATTACKS,
+        || Backend::fastest().name(),
+        || Backend::available().map(Backend::name).collect(),
+        Action::Search,
+    ),
+    Spec::string(DEBUG_LOG_FILE, "", Action::OpenDebugLog),
+    Spec::string(SYZYGY_PATH, "", Action::OpenTablebases),
+    // Syzygy tables exist for up to 7 pieces.
+    Spec::spin(SYZYGY_PROBE_LIMIT, 7, 0, 7, Action::Search),
+    Spec::check(LIMIT_STRENGTH, false),
+    Spec::spin(
+        ELO,
+        ELO_MAX as i64,
+        ELO_MIN as i64,
+        ELO_MAX as i64,
+        Action::Search,
+    ),
+    // The table holds evaluations of the other evaluator: switching clears it.
+    Spec::combo(
+        EVAL,
+        || match Evaluator::default() {
+            Evaluator::Nnue(_) => EVAL_NETWORK,
+            Evaluator::Hce => EVAL_HAND_CRAFTED,
+        },
+        || vec![EVAL_NETWORK, EVAL_HAND_CRAFTED],
+        Action::ClearHash,
+    ),
+    // Empty: the embedded network.
+    Spec::string(EVAL_FILE, "", Action::LoadNetwork),
+];
 
 /// How UCI writes an empty string default.
 const EMPTY: &str = "<empty>";
 
-/// The values of all options.
+/// One option: its name, its type with default and range, and what setting it does.
+pub struct Spec {
+    pub name: &'static str,
+    pub kind: Kind,
+    pub action: Action,
+}
+
+/// An option's UCI type, with its default and range.
+pub enum Kind {
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
+    /// The choices may depend on the machine (the `Attacks` back-ends), so they are computed.
+    Combo {
+        default: fn() -> &'static str,
+        choices: fn() -> Vec<&'static str>,
+    },
+    /// UCI's `string`; empty is written `<empty>`.
+    String {
+        default: &'static str,
+    },
+    Button,
+}
+
+/// What setting an option does besides storing its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Nothing at once: the next search reads it (through [`Options::search_config`]).
+    Search,
+    /// Resize the transposition table (to at most half of the machine's memory).
+    ResizeHash,
+    /// Start or end search threads (before the next `readyok`).
+    SetThreads,
+    ClearHash,
+    /// Load the network file (a refused one keeps the network in use), then clear the table.
+    LoadNetwork,
+    /// (Re)open the debug log at the path, or close it when empty.
+    OpenDebugLog,
+    /// (Re)open the Syzygy tables from the folders, or close them when empty.
+    OpenTablebases,
+}
+
+impl Spec {
+    const fn spin(name: &'static str, default: i64, min: i64, max: i64, action: Action) -> Spec {
+        let kind = Kind::Spin { default, min, max };
+        Spec { name, kind, action }
+    }
+
+    const fn check(name: &'static str, default: bool) -> Spec {
+        let kind = Kind::Check { default };
+        Spec {
+            name,
+            kind,
+            action: Action::Search,
+        }
+    }
+
+    const fn combo(
+        name: &'static str,
+        default: fn() -> &'static str,
+        choices: fn() -> Vec<&'static str>,
+        action: Action,
+    ) -> Spec {
+        let kind = Kind::Combo { default, choices };
+        Spec { name, kind, action }
+    }
+
+    const fn string(name: &'static str, default: &'static str, action: Action) -> Spec {
+        let kind = Kind::String { default };
+        Spec { name, kind, action }
+    }
+
+    const fn button(name: &'static str, action: Action) -> Spec {
+        Spec {
+            name,
+            kind: Kind::Button,
+            action,
+        }
+    }
+
+    fn default_value(&self) -> Value {
+        match &self.kind {
+            Kind::Spin { default, .. } => Value::Spin(*default),
+            Kind::Check { default } => Value::Check(*default),
+            Kind::Combo { default, .. } => Value::Text(default().to_string()),
+            Kind::String { default } => Value::Text(default.to_string()),
+            Kind::Button => Value::None,
+        }
+    }
+
+    /// The `option` line's contents, with `value` announced as the default.
+    fn declaration(&self, value: &Value) -> UciOptionConfig {
+        let name = self.name.to_string();
+        match (&self.kind, value) {
+            (Kind::Spin { min, max, .. }, Value::Spin(n)) => UciOptionConfig::Spin {
+                name,
+                default: Some(*n),
+                min: Some(*min),
+                max: Some(*max),
+            },
+            (Kind::Check { .. }, Value::Check(b)) => UciOptionConfig::Check {
+                name,
+                default: Some(*b),
+            },
+            (Kind::Combo { choices, .. }, Value::Text(text)) => UciOptionConfig::Combo {
+                name,
+                default: Some(text.clone()),
+                var: choices().into_iter().map(String::from).collect(),
+            },
+            (Kind::String { .. }, Value::Text(text)) => UciOptionConfig::String {
+                name,
+                default: Some(if text.is_empty() { EMPTY } else { text }.to_string()),
+            },
+            _ => UciOptionConfig::Button { name },
+        }
+    }
+
+    /// The value `text` gives this option, and a note when it was adjusted.
+    fn parse(&self, text: &str) -> Result<(Value, Option<String>), String> {
+        let name = self.name;
+        match &self.kind {
+            Kind::Spin { min, max, .. } => {
+                let (n, note) = spin(name, text, *min, *max)?;
+                Ok((Value::Spin(n), note))
+            }
+            Kind::Check { .. } => Ok((Value::Check(check(name, text)?), None)),
+            Kind::Combo { choices, .. } => {
+                let choices = choices();
+                let choice = choices
+                    .iter()
+                    .find(|c| c.eq_ignore_ascii_case(text))
+                    .ok_or_else(|| {
+                        format!(
+                            "option {name}: '{}' is not one of {}",
+                            shorten(text),
+                            choices.join(", ")
+                        )
+                    })?;
+                Ok((Value::Text(choice.to_string()), None))
+            }
+            Kind::String { .. } => {
+                let text = if text == EMPTY { "" } else { text };
+                Ok((Value::Text(text.to_string()), None))
+            }
+            Kind::Button => Ok((Value::None, None)),
+        }
+    }
+}
+
+/// The value of one option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Value {
+    Spin(i64),
+    Check(bool),
+    /// A combo's choice or a string.
+    Text(String),
+    /// A button has none.
+    None,
+}
+
+/// The values of all options, one per row of [`TABLE`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
-    pub hash_mb: usize,
-    pub threads: usize,
-    pub multipv: usize,
-    pub ponder: bool,
-    pub move_overhead_ms: u64,
-    pub chess960: bool,
-    pub show_wdl: bool,
-    pub backend: Backend,
-    /// Empty: no log.
-    pub debug_log_file: String,
-    /// Folders of Syzygy tables; empty: none.
-    pub syzygy_path: String,
-    pub syzygy_probe_limit: u32,
-    pub limit_strength: bool,
-    pub elo: u32,
-    /// `EvalFile`: empty for the embedded network.
-    pub eval_file: String,
-    pub network: LoadedNetwork,
-    /// `Eval`: the network, or the hand-crafted evaluation for comparison.
-    pub use_network: bool,
+    values: Vec<Value>,
+    /// Loaded from `EvalFile` when it is set.
+    network: LoadedNetwork,
 }
 
 /// The network in use; equal when it is the same loaded network.
 #[derive(Clone)]
-pub struct LoadedNetwork(pub Arc<Network>);
+struct LoadedNetwork(Arc<Network>);
 
 impl PartialEq for LoadedNetwork {
     fn eq(&self, other: &Self) -> bool {
@@ -83,71 +270,108 @@ impl std::fmt::Debug for LoadedNetwork {
     }
 }
 
-/// The `Eval` choices.
-const EVAL_NETWORK: &str = "nnue";
-const EVAL_HAND_CRAFTED: &str = "hce";
-
 impl Default for Options {
     fn default() -> Self {
         Options {
-            hash_mb: 16,
-            threads: 1,
-            multipv: 1,
-            ponder: false,
-            move_overhead_ms: 10,
-            chess960: false,
-            show_wdl: false,
-            backend: Backend::fastest(),
-            debug_log_file: String::new(),
-            syzygy_path: String::new(),
-            syzygy_probe_limit: SYZYGY_MAX_PIECES as u32,
-            limit_strength: false,
-            elo: crate::search::strength::ELO_MAX,
-            eval_file: String::new(),
+            values: TABLE.iter().map(Spec::default_value).collect(),
             network: LoadedNetwork(default_network()),
-            use_network: matches!(Evaluator::default(), Evaluator::Nnue(_)),
         }
     }
 }
 
-/// What a successful `setoption` changed, for the parts of the engine outside this table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Change {
-    /// The transposition table must be resized to this many MB.
-    Hash(usize),
-    /// The `Clear Hash` button.
-    ClearHash,
-    /// The debug log must be (re)opened at this path, or closed when empty.
-    DebugLogFile(String),
-    /// The Syzygy tables must be (re)opened from these folders, or closed when empty.
-    SyzygyPath(String),
-    /// A value the next search reads from [`Options::search_config`].
-    SearchSetting,
-}
-
-/// The outcome of a `setoption`: what changed, and a note for the user when the value was
-/// adjusted (clamped).
+/// The outcome of a `setoption`: what the rest of the engine must do (the new value is in the
+/// options), and a note for the user when the value was adjusted (clamped).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Applied {
-    pub change: Change,
+    pub action: Action,
     pub note: Option<String>,
 }
 
 impl Options {
+    fn index(name: &str) -> usize {
+        TABLE
+            .iter()
+            .position(|spec| spec.name == name)
+            .unwrap_or_else(|| panic!("no option named {name}"))
+    }
+
+    /// A spin option's value.
+    pub fn spin(&self, name: &str) -> i64 {
+        match &self.values[Self::index(name)] {
+            Value::Spin(n) => *n,
+            other => panic!("option {name} is not a spin: {other:?}"),
+        }
+    }
+
+    /// A check option's value.
+    pub fn check(&self, name: &str) -> bool {
+        match &self.values[Self::index(name)] {
+            Value::Check(b) => *b,
+            other => panic!("option {name} is not a check: {other:?}"),
+        }
+    }
+
+    /// A string option's value (empty for `<empty>`), or a combo's choice.
+    pub fn text(&self, name: &str) -> &str {
+        match &self.values[Self::index(name)] {
+            Value::Text(text) => text,
+            other => panic!("option {name} is not a string or combo: {other:?}"),
+        }
+    }
+
+    /// Puts an option back to its built-in default (after its value could not be used).
+    pub fn reset(&mut self, name: &str) {
+        let index = Self::index(name);
+        self.values[index] = TABLE[index].default_value();
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.spin(HASH) as usize
+    }
+
+    pub fn threads(&self) -> usize {
+        self.spin(THREADS) as usize
+    }
+
+    /// The network `EvalFile` names (the embedded one when it is empty).
+    pub fn network(&self) -> &Arc<Network> {
+        &self.network.0
+    }
+
+    pub fn ponder(&self) -> bool {
+        self.check(PONDER)
+    }
+
+    pub fn chess960(&self) -> bool {
+        self.check(CHESS960)
+    }
+
+    pub fn backend(&self) -> Backend {
+        Backend::parse(self.text(ATTACKS)).unwrap_or_else(|_| Backend::fastest())
+    }
+
+    pub fn debug_log_file(&self) -> &str {
+        self.text(DEBUG_LOG_FILE)
+    }
+
+    pub fn syzygy_path(&self) -> &str {
+        self.text(SYZYGY_PATH)
+    }
+
     /// What the search needs from the options. (The struct update keeps this compiling, with
     /// defaults, when the search gains settings.)
     #[allow(clippy::needless_update)]
     pub fn search_config(&self) -> SearchConfig {
         SearchConfig {
-            multipv: self.multipv,
-            threads: self.threads,
-            move_overhead_ms: self.move_overhead_ms,
-            chess960: self.chess960,
-            show_wdl: self.show_wdl,
-            backend: self.backend,
-            syzygy_probe_limit: self.syzygy_probe_limit,
-            strength: self.limit_strength.then_some(self.elo),
-            evaluator: if self.use_network {
+            multipv: self.spin(MULTI_PV) as usize,
+            threads: self.threads(),
+            move_overhead_ms: self.spin(MOVE_OVERHEAD) as u64,
+            chess960: self.chess960(),
+            show_wdl: self.check(SHOW_WDL),
+            backend: self.backend(),
+            syzygy_probe_limit: self.spin(SYZYGY_PROBE_LIMIT) as u32,
+            strength: self.check(LIMIT_STRENGTH).then_some(self.spin(ELO) as u32),
+            evaluator: if self.text(EVAL) == EVAL_NETWORK {
                 Evaluator::Nnue(self.network.0.clone())
             } else {
                 Evaluator::Hce
@@ -158,242 +382,74 @@ impl Options {
 
     /// The `option` lines of the `uci` answer, with these values as the defaults.
     pub fn declarations(&self) -> Vec<UciOptionConfig> {
-        let spin = |name: &str, default: i128, min: i128, max: i128| UciOptionConfig::Spin {
-            name: name.to_string(),
-            default: Some(default as i64),
-            min: Some(min as i64),
-            max: Some(max as i64),
-        };
-        let check = |name: &str, default: bool| UciOptionConfig::Check {
-            name: name.to_string(),
-            default: Some(default),
-        };
-        let string = |name: &str, value: &str| UciOptionConfig::String {
-            name: name.to_string(),
-            default: Some(if value.is_empty() {
-                EMPTY.to_string()
-            } else {
-                value.to_string()
-            }),
-        };
-        vec![
-            spin(HASH, self.hash_mb as i128, HASH_MIN_MB, HASH_MAX_MB),
-            spin(THREADS, self.threads as i128, 1, THREADS_MAX),
-            spin(MULTI_PV, self.multipv as i128, 1, MULTI_PV_MAX),
-            check(PONDER, self.ponder),
-            spin(
-                MOVE_OVERHEAD,
-                self.move_overhead_ms as i128,
-                0,
-                MOVE_OVERHEAD_MAX_MS,
-            ),
-            UciOptionConfig::Button {
-                name: CLEAR_HASH.to_string(),
-            },
-            check(CHESS960, self.chess960),
-            check(SHOW_WDL, self.show_wdl),
-            UciOptionConfig::Combo {
-                name: ATTACKS.to_string(),
-                default: Some(self.backend.name().to_string()),
-                var: Backend::available().map(|b| b.name().to_string()).collect(),
-            },
-            string(DEBUG_LOG_FILE, &self.debug_log_file),
-            string(SYZYGY_PATH, &self.syzygy_path),
-            spin(
-                SYZYGY_PROBE_LIMIT,
-                self.syzygy_probe_limit as i128,
-                0,
-                SYZYGY_MAX_PIECES,
-            ),
-            check(LIMIT_STRENGTH, self.limit_strength),
-            spin(ELO, self.elo as i128, ELO_MIN as i128, ELO_MAX as i128),
-            UciOptionConfig::Combo {
-                name: EVAL.to_string(),
-                default: Some(
-                    if self.use_network {
-                        EVAL_NETWORK
-                    } else {
-                        EVAL_HAND_CRAFTED
-                    }
-                    .to_string(),
-                ),
-                var: vec![EVAL_NETWORK.to_string(), EVAL_HAND_CRAFTED.to_string()],
-            },
-            string(EVAL_FILE, &self.eval_file),
-        ]
+        TABLE
+            .iter()
+            .zip(&self.values)
+            .map(|(spec, value)| spec.declaration(value))
+            .collect()
     }
 
     /// Applies `setoption name <name> [value <value>]`. On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Applied, String> {
         let name = name.trim();
-        let value = value.map(str::trim).unwrap_or("");
-        let known = [
-            HASH,
-            THREADS,
-            MULTI_PV,
-            PONDER,
-            MOVE_OVERHEAD,
-            CLEAR_HASH,
-            CHESS960,
-            SHOW_WDL,
-            ATTACKS,
-            DEBUG_LOG_FILE,
-            SYZYGY_PATH,
-            SYZYGY_PROBE_LIMIT,
-            LIMIT_STRENGTH,
-            ELO,
-            EVAL,
-            EVAL_FILE,
-        ];
-        let Some(&canonical) = known.iter().find(|k| k.eq_ignore_ascii_case(name)) else {
+        let Some(index) = TABLE.iter().position(|s| s.name.eq_ignore_ascii_case(name)) else {
+            let names: Vec<&str> = TABLE.iter().map(|s| s.name).collect();
             return Err(format!(
                 "unknown option '{}' (options: {})",
                 shorten(name),
-                known.join(", ")
+                names.join(", ")
             ));
         };
-        let setting = |note| {
-            Ok(Applied {
-                change: Change::SearchSetting,
-                note,
-            })
-        };
-        match canonical {
-            HASH => {
-                let (mb, mut note) = spin(HASH, value, HASH_MIN_MB, HASH_MAX_MB)?;
-                let mut mb = mb as usize;
-                if let Some(limit) = memory_limit_mb()
-                    && mb > limit
-                {
-                    note = Some(format!(
-                        "option Hash: {} MB is more than half of this machine's memory: \
-                         using {limit} MB",
-                        shorten(value)
-                    ));
-                    mb = limit;
-                }
-                self.hash_mb = mb;
-                Ok(Applied {
-                    change: Change::Hash(mb),
-                    note,
-                })
-            }
-            THREADS => {
-                let (n, note) = spin(THREADS, value, 1, THREADS_MAX)?;
-                self.threads = n as usize;
-                setting(note)
-            }
-            MULTI_PV => {
-                let (n, note) = spin(MULTI_PV, value, 1, MULTI_PV_MAX)?;
-                self.multipv = n as usize;
-                setting(note)
-            }
-            MOVE_OVERHEAD => {
-                let (n, note) = spin(MOVE_OVERHEAD, value, 0, MOVE_OVERHEAD_MAX_MS)?;
-                self.move_overhead_ms = n as u64;
-                setting(note)
-            }
-            PONDER => {
-                self.ponder = check(PONDER, value)?;
-                setting(None)
-            }
-            CHESS960 => {
-                self.chess960 = check(CHESS960, value)?;
-                setting(None)
-            }
-            SHOW_WDL => {
-                self.show_wdl = check(SHOW_WDL, value)?;
-                setting(None)
-            }
-            ATTACKS => {
-                self.backend = Backend::parse(value).map_err(|e| format!("{ATTACKS}: {e}"))?;
-                setting(None)
-            }
-            CLEAR_HASH => Ok(Applied {
-                change: Change::ClearHash,
-                note: None,
-            }),
-            DEBUG_LOG_FILE => {
-                let path = if value == EMPTY { "" } else { value };
-                self.debug_log_file = path.to_string();
-                Ok(Applied {
-                    change: Change::DebugLogFile(path.to_string()),
-                    note: None,
-                })
-            }
-            SYZYGY_PATH => {
-                let path = if value == EMPTY { "" } else { value };
-                self.syzygy_path = path.to_string();
-                Ok(Applied {
-                    change: Change::SyzygyPath(path.to_string()),
-                    note: None,
-                })
-            }
-            SYZYGY_PROBE_LIMIT => {
-                let (n, note) = spin(SYZYGY_PROBE_LIMIT, value, 0, SYZYGY_MAX_PIECES)?;
-                self.syzygy_probe_limit = n as u32;
-                setting(note)
-            }
-            LIMIT_STRENGTH => {
-                self.limit_strength = check(LIMIT_STRENGTH, value)?;
-                setting(None)
-            }
-            ELO => {
-                let (n, note) = spin(ELO, value, ELO_MIN as i128, ELO_MAX as i128)?;
-                self.elo = n as u32;
-                setting(note)
-            }
-            EVAL => {
-                self.use_network = match value.to_ascii_lowercase().as_str() {
-                    EVAL_NETWORK => true,
-                    EVAL_HAND_CRAFTED => false,
-                    _ => {
-                        return Err(format!(
-                            "option {EVAL}: '{}' is not {EVAL_NETWORK} or {EVAL_HAND_CRAFTED}",
-                            shorten(value)
-                        ));
-                    }
-                };
-                // The table holds evaluations of the other evaluator.
-                Ok(Applied {
-                    change: Change::ClearHash,
-                    note: None,
-                })
-            }
-            EVAL_FILE => {
-                let path = if value == EMPTY { "" } else { value };
-                let network = if path.is_empty() {
-                    default_network()
-                } else {
-                    let keep = if self.eval_file.is_empty() {
-                        "the embedded network".to_string()
-                    } else {
-                        format!("'{}'", shorten(&self.eval_file))
-                    };
-                    let bytes = std::fs::read(path).map_err(|e| {
-                        format!("{EVAL_FILE}: '{}': {e}; keeping {keep}", shorten(path))
-                    })?;
-                    let net = Network::from_bytes(&bytes).map_err(|e| {
-                        format!("{EVAL_FILE}: '{}': {e}; keeping {keep}", shorten(path))
-                    })?;
-                    Arc::new(net)
-                };
-                self.eval_file = path.to_string();
-                self.network = LoadedNetwork(network);
-                let note =
-                    (!path.is_empty()).then(|| format!("{EVAL_FILE}: loaded '{}'", shorten(path)));
-                Ok(Applied {
-                    change: Change::ClearHash,
-                    note,
-                })
-            }
-            _ => unreachable!("every known option is handled"),
+        let spec = &TABLE[index];
+        let text = value.map(str::trim).unwrap_or("");
+        let (mut value, mut note) = spec.parse(text)?;
+        if spec.action == Action::ResizeHash
+            && let (Value::Spin(mb), Some(limit)) = (&mut value, memory_limit_mb())
+            && *mb > limit as i64
+        {
+            note = Some(format!(
+                "option {}: {} MB is more than half of this machine's memory: using {limit} MB",
+                spec.name,
+                shorten(text)
+            ));
+            *mb = limit as i64;
         }
+        if spec.action == Action::LoadNetwork
+            && let Value::Text(path) = &value
+        {
+            self.network = LoadedNetwork(self.load_network(path)?);
+            note = (!path.is_empty()).then(|| format!("{}: loaded '{}'", spec.name, shorten(path)));
+        }
+        self.values[index] = value;
+        Ok(Applied {
+            action: spec.action,
+            note,
+        })
+    }
+}
+
+impl Options {
+    /// The network in `path`, or the embedded one when it is empty; a file that cannot be used
+    /// is refused, naming the network that stays.
+    fn load_network(&self, path: &str) -> Result<Arc<Network>, String> {
+        if path.is_empty() {
+            return Ok(default_network());
+        }
+        let current = self.text(EVAL_FILE);
+        let keep = if current.is_empty() {
+            "the embedded network".to_string()
+        } else {
+            format!("'{}'", shorten(current))
+        };
+        let fail = |e: String| format!("{EVAL_FILE}: '{}': {e}; keeping {keep}", shorten(path));
+        let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
+        let network = Network::from_bytes(&bytes).map_err(|e| fail(e.to_string()))?;
+        Ok(Arc::new(network))
     }
 }
 
 /// A spin value: a number, clamped into `min..=max` with a note when outside.
-fn spin(name: &str, value: &str, min: i128, max: i128) -> Result<(i128, Option<String>), String> {
+fn spin(name: &str, value: &str, min: i64, max: i64) -> Result<(i64, Option<String>), String> {
     if value.is_empty() {
         return Err(format!("option {name} needs a value ({min} to {max})"));
     }
@@ -403,8 +459,9 @@ fn spin(name: &str, value: &str, min: i128, max: i128) -> Result<(i128, Option<S
             shorten(value)
         )
     })?;
+    let (min, max) = (i128::from(min), i128::from(max));
     if n < min || n > max {
-        let used = n.clamp(min, max);
+        let used = n.clamp(min, max) as i64;
         let shown = if n.abs() > 1_000_000_000_000 {
             shorten(value)
         } else {
@@ -417,7 +474,7 @@ fn spin(name: &str, value: &str, min: i128, max: i128) -> Result<(i128, Option<S
             )),
         ));
     }
-    Ok((n, None))
+    Ok((n as i64, None))
 }
 
 fn check(name: &str, value: &str) -> Result<bool, String> {
@@ -460,24 +517,27 @@ mod tests {
     #[test]
     fn names_are_case_insensitive_and_values_are_checked() {
         let mut o = Options::default();
-        assert_eq!(o.set("hash", Some("32")).unwrap().change, Change::Hash(32));
-        assert_eq!(o.hash_mb, 32);
+        assert_eq!(
+            o.set("hash", Some("32")).unwrap().action,
+            Action::ResizeHash
+        );
+        assert_eq!(o.hash_mb(), 32);
         assert!(o.set("Hash", Some("abc")).is_err());
-        assert_eq!(o.hash_mb, 32, "a refused value changes nothing");
+        assert_eq!(o.hash_mb(), 32, "a refused value changes nothing");
         assert!(o.set("UCI_Chess960", Some("maybe")).is_err());
         assert!(o.set("uci_chess960", Some("TRUE")).is_ok());
-        assert!(o.chess960);
+        assert!(o.chess960());
     }
 
     #[test]
     fn out_of_range_numbers_are_clamped_with_a_note() {
         let mut o = Options::default();
         let applied = o.set("Threads", Some("0")).unwrap();
-        assert_eq!(o.threads, 1);
+        assert_eq!(o.spin(THREADS), 1);
         assert!(applied.note.unwrap().contains("using 1"));
         let applied = o.set("Hash", Some(&"9".repeat(40))).unwrap();
         assert!(applied.note.is_some());
-        assert!(o.hash_mb as i128 <= HASH_MAX_MB);
+        assert!(o.hash_mb() <= 65_536);
     }
 
     #[test]
@@ -492,8 +552,8 @@ mod tests {
     fn every_available_backend_is_offered_and_accepted() {
         let mut o = Options::default();
         for b in Backend::available() {
-            o.set("Attacks", Some(b.name())).unwrap();
-            assert_eq!(o.backend, b);
+            o.set("Attacks", Some(&b.name().to_uppercase())).unwrap();
+            assert_eq!(o.backend(), b);
         }
     }
 
@@ -501,6 +561,48 @@ mod tests {
     fn empty_debug_log_file_means_off() {
         let mut o = Options::default();
         let applied = o.set("Debug Log File", Some("<empty>")).unwrap();
-        assert_eq!(applied.change, Change::DebugLogFile(String::new()));
+        assert_eq!(applied.action, Action::OpenDebugLog);
+        assert_eq!(o.debug_log_file(), "");
+    }
+
+    /// A row of the table is all an option needs: it is listed with its default, and
+    /// `setoption` with that default is accepted and changes nothing.
+    #[test]
+    fn every_row_is_listed_and_accepts_its_own_default() {
+        let defaults = Options::default();
+        let declarations = defaults.declarations();
+        assert_eq!(declarations.len(), TABLE.len());
+        for (spec, declared) in TABLE.iter().zip(&declarations) {
+            let (name, default) = match declared {
+                UciOptionConfig::Spin { name, default, .. } => {
+                    (name, default.map(|n| n.to_string()))
+                }
+                UciOptionConfig::Check { name, default } => (name, default.map(|b| b.to_string())),
+                UciOptionConfig::Combo { name, default, .. } => (name, default.clone()),
+                UciOptionConfig::String { name, default } => (name, default.clone()),
+                UciOptionConfig::Button { name } => (name, None),
+            };
+            assert_eq!(name, spec.name);
+            let mut o = defaults.clone();
+            o.set(spec.name, default.as_deref()).unwrap();
+            assert_eq!(o, defaults, "{}", spec.name);
+        }
+        // Every typed getter finds its row.
+        let config = defaults.search_config();
+        assert_eq!((config.threads, config.strength), (1, None));
+        assert!(!defaults.ponder());
+        assert_eq!(
+            (defaults.debug_log_file(), defaults.syzygy_path()),
+            ("", "")
+        );
+    }
+
+    #[test]
+    fn a_reset_option_has_its_default_again() {
+        let mut o = Options::default();
+        o.set(SYZYGY_PATH, Some("/tables")).unwrap();
+        assert_eq!(o.syzygy_path(), "/tables");
+        o.reset(SYZYGY_PATH);
+        assert_eq!(o, Options::default());
     }
 }
