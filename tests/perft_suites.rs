@@ -74,6 +74,11 @@ fn hyperbola() {
 }
 
 #[test]
+fn dumb7fill() {
+    run_all_suites(Backend::Dumb7Fill);
+}
+
+#[test]
 fn kogge_stone() {
     run_all_suites(Backend::KoggeStone);
 }

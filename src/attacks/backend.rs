@@ -1,4 +1,6 @@
-use super::{Classical, ClassicalCalc, Hyperbola, KoggeStone, Magic, Pext, Rotated, SliderAttacks};
+use super::{
+    Classical, ClassicalCalc, Dumb7Fill, Hyperbola, KoggeStone, Magic, Pext, Rotated, SliderAttacks,
+};
 use std::fmt;
 
 /// The sliding-attack technique chosen at run time (`Attacks` option, `--attacks`).
@@ -8,17 +10,19 @@ pub enum Backend {
     ClassicalCalc,
     Rotated,
     Hyperbola,
+    Dumb7Fill,
     KoggeStone,
     Magic,
     Pext,
 }
 
 impl Backend {
-    pub const ALL: [Backend; 7] = [
+    pub const ALL: [Backend; 8] = [
         Backend::Classical,
         Backend::ClassicalCalc,
         Backend::Rotated,
         Backend::Hyperbola,
+        Backend::Dumb7Fill,
         Backend::KoggeStone,
         Backend::Magic,
         Backend::Pext,
@@ -30,6 +34,7 @@ impl Backend {
             Backend::ClassicalCalc => ClassicalCalc::NAME,
             Backend::Rotated => Rotated::NAME,
             Backend::Hyperbola => Hyperbola::NAME,
+            Backend::Dumb7Fill => Dumb7Fill::NAME,
             Backend::KoggeStone => KoggeStone::NAME,
             Backend::Magic => Magic::NAME,
             Backend::Pext => Pext::NAME,
@@ -109,6 +114,10 @@ macro_rules! with_backend {
             }
             $crate::attacks::Backend::Hyperbola => {
                 type $A = $crate::attacks::Hyperbola;
+                $body
+            }
+            $crate::attacks::Backend::Dumb7Fill => {
+                type $A = $crate::attacks::Dumb7Fill;
                 $body
             }
             $crate::attacks::Backend::KoggeStone => {

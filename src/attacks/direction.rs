@@ -89,6 +89,17 @@ impl Direction {
         }
     }
 
+    /// Squares a step this way may land on: not the file a step off the board wraps onto.
+    /// Fills mask their empty squares with it once instead of masking every shift.
+    pub const fn entry_mask(self) -> Bitboard {
+        let (df, _) = self.step();
+        match df {
+            1 => Bitboard(!Bitboard::FILE_A.0),
+            -1 => Bitboard(!Bitboard::FILE_H.0),
+            _ => Bitboard::FULL,
+        }
+    }
+
     /// Every square of `bb` moved one step this way.
     #[inline(always)]
     pub const fn shift(self, bb: Bitboard) -> Bitboard {
