@@ -234,3 +234,49 @@ fn nothing_panics_on_garbage() {
         }
     }
 }
+
+#[test]
+fn errors_are_typed_by_the_field_at_fault() {
+    use quintessence::board::FenError;
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
+    let kind = |fen: &str| match fen.parse::<Board>() {
+        Ok(board) => panic!("accepted {fen:?} as {}", board.to_fen()),
+        Err(e) => std::mem::discriminant(&e),
+    };
+    let of = |e: FenError| std::mem::discriminant(&e);
+    let any = String::new;
+    for (fen, expected) in [
+        ("8/8 w".to_string(), of(FenError::Fields(any()))),
+        (
+            format!("{start}x w KQkq - 0 1"),
+            of(FenError::Placement(any())),
+        ),
+        (
+            format!("{start} x KQkq - 0 1"),
+            of(FenError::SideToMove(any())),
+        ),
+        (
+            format!("{start} w KQx - 0 1"),
+            of(FenError::Castling(any())),
+        ),
+        (
+            format!("{start} w KQkq z3 0 1"),
+            of(FenError::EnPassant(any())),
+        ),
+        (
+            format!("{start} w KQkq - x 1"),
+            of(FenError::HalfmoveClock(any())),
+        ),
+        (
+            format!("{start} w KQkq - 0 x"),
+            of(FenError::FullmoveNumber(any())),
+        ),
+        (
+            "4k3/8/8/8/8/8/8/4KK2 w - - 0 1".to_string(),
+            of(FenError::IllegalPosition(any())),
+        ),
+    ] {
+        assert_eq!(kind(&fen), expected, "{fen}");
+    }
+    assert_eq!(START_FEN.parse::<Board>(), Board::from_fen(START_FEN));
+}

@@ -5,40 +5,62 @@ use super::Board;
 use crate::attacks::Occupancy;
 use crate::types::{Bitboard, CastleSide, Color, File, Piece, PieceType, Rank, Square};
 use std::fmt;
+use std::str::FromStr;
 
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
-/// Why a FEN was refused.
+/// Why a FEN was refused: the field at fault, with a message that names the problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FenError(String);
-
-impl FenError {
-    fn new(msg: impl Into<String>) -> Self {
-        FenError(msg.into())
-    }
+pub enum FenError {
+    /// Fewer than 4 or more than 6 fields.
+    Fields(String),
+    Placement(String),
+    SideToMove(String),
+    Castling(String),
+    EnPassant(String),
+    HalfmoveClock(String),
+    FullmoveNumber(String),
+    /// Well-formed, but no game reaches it (kings, material, pawns on a back rank, checks).
+    IllegalPosition(String),
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        let (FenError::Fields(message)
+        | FenError::Placement(message)
+        | FenError::SideToMove(message)
+        | FenError::Castling(message)
+        | FenError::EnPassant(message)
+        | FenError::HalfmoveClock(message)
+        | FenError::FullmoveNumber(message)
+        | FenError::IllegalPosition(message)) = self;
+        f.write_str(message)
     }
 }
 
 impl std::error::Error for FenError {}
+
+impl FromStr for Board {
+    type Err = FenError;
+
+    fn from_str(fen: &str) -> Result<Board, FenError> {
+        Board::from_fen(fen)
+    }
+}
 
 impl Board {
     /// Parses a FEN. The two move counters may be left out (they default to `0 1`).
     pub fn from_fen(fen: &str) -> Result<Board, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.len() < 4 {
-            return Err(FenError::new(format!(
+            return Err(FenError::Fields(format!(
                 "FEN needs at least 4 fields (placement, side, castling, en passant), got {}: '{}'",
                 fields.len(),
                 fen.trim()
             )));
         }
         if fields.len() > 6 {
-            return Err(FenError::new(format!(
+            return Err(FenError::Fields(format!(
                 "FEN has {} fields, at most 6 expected: '{}'",
                 fields.len(),
                 fen.trim()
@@ -50,27 +72,27 @@ impl Board {
             "w" | "W" => Color::White,
             "b" | "B" => Color::Black,
             other => {
-                return Err(FenError::new(format!(
+                return Err(FenError::SideToMove(format!(
                     "bad side to move '{other}' (expected 'w' or 'b')"
                 )));
             }
         };
         board
             .check_material()
-            .map_err(|e| FenError::new(format!("illegal position: {e}")))?;
+            .map_err(|e| FenError::IllegalPosition(format!("illegal position: {e}")))?;
         board.parse_castling(fields[2])?;
         board.refresh_castle_watch();
         board.parse_en_passant(fields[3])?;
         if let Some(field) = fields.get(4) {
             board.halfmove_clock = field.parse().map_err(|_| {
-                FenError::new(format!(
+                FenError::HalfmoveClock(format!(
                     "bad half-move clock '{field}' (expected a number 0-65535)"
                 ))
             })?;
         }
         if let Some(field) = fields.get(5) {
             let n: u16 = field.parse().map_err(|_| {
-                FenError::new(format!(
+                FenError::FullmoveNumber(format!(
                     "bad full-move number '{field}' (expected a number 1-65535)"
                 ))
             })?;
@@ -78,7 +100,7 @@ impl Board {
         }
         board
             .check_checks()
-            .map_err(|e| FenError::new(format!("illegal position: {e}")))?;
+            .map_err(|e| FenError::IllegalPosition(format!("illegal position: {e}")))?;
         board.hash = board.compute_hash();
         Ok(board)
     }
@@ -86,7 +108,7 @@ impl Board {
     fn parse_placement(&mut self, field: &str) -> Result<(), FenError> {
         let ranks: Vec<&str> = field.split('/').collect();
         if ranks.len() != 8 {
-            return Err(FenError::new(format!(
+            return Err(FenError::Placement(format!(
                 "bad piece placement '{field}': {} ranks instead of 8",
                 ranks.len()
             )));
@@ -103,20 +125,20 @@ impl Board {
                     }
                     file += 1;
                 } else {
-                    return Err(FenError::new(format!(
+                    return Err(FenError::Placement(format!(
                         "bad piece placement '{field}': unexpected '{c}' on rank {}",
                         rank.char()
                     )));
                 }
                 if file > 8 {
-                    return Err(FenError::new(format!(
+                    return Err(FenError::Placement(format!(
                         "bad piece placement '{field}': rank {} has more than 8 squares",
                         rank.char()
                     )));
                 }
             }
             if file != 8 {
-                return Err(FenError::new(format!(
+                return Err(FenError::Placement(format!(
                     "bad piece placement '{field}': rank {} has {file} squares instead of 8",
                     rank.char()
                 )));
@@ -129,7 +151,7 @@ impl Board {
         if field == "-" {
             return Ok(());
         }
-        let bad = |why: &str| FenError::new(format!("bad castling field '{field}': {why}"));
+        let bad = |why: &str| FenError::Castling(format!("bad castling field '{field}': {why}"));
         for c in field.chars() {
             let color = if c.is_ascii_uppercase() {
                 Color::White
@@ -178,8 +200,9 @@ impl Board {
         if field == "-" {
             return Ok(());
         }
-        let bad = |why: &str| FenError::new(format!("bad en-passant square '{field}': {why}"));
-        let sq = Square::parse(field).ok_or_else(|| bad("not a square"))?;
+        let bad =
+            |why: &str| FenError::EnPassant(format!("bad en-passant square '{field}': {why}"));
+        let sq = field.parse::<Square>().map_err(|e| bad(&e.to_string()))?;
         let us = self.side;
         if sq.rank() != Rank::R6.relative_to(us) {
             return Err(bad(&format!(

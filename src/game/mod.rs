@@ -5,7 +5,7 @@
 
 mod uci_move;
 
-pub use uci_move::parse_uci_move;
+pub use uci_move::{MoveError, parse_uci_move};
 
 use crate::board::{Board, FenError};
 use crate::types::Move;
@@ -54,7 +54,7 @@ impl Game {
 
     /// Parses and plays a move in UCI notation; an illegal or malformed move is an error and
     /// leaves the game unchanged.
-    pub fn play_uci(&mut self, text: &str, chess960: bool) -> Result<Move, String> {
+    pub fn play_uci(&mut self, text: &str, chess960: bool) -> Result<Move, MoveError> {
         let mv = parse_uci_move(&self.board, text, chess960)?;
         self.play(mv);
         Ok(mv)

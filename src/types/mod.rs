@@ -4,6 +4,7 @@ mod bitboard;
 mod castling;
 mod chess_move;
 mod color;
+mod move_text;
 mod piece;
 mod square;
 
@@ -11,5 +12,6 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use castling::{CastleSide, CastlingRights};
 pub use chess_move::{Move, MoveKind};
 pub use color::Color;
+pub use move_text::{MoveParseError, MoveText};
 pub use piece::{Piece, PieceType};
-pub use square::{File, Rank, Square};
+pub use square::{File, Rank, Square, SquareParseError};

@@ -1,5 +1,6 @@
 use super::Color;
 use std::fmt;
+use std::str::FromStr;
 
 /// A file (column), `A` = 0 … `H` = 7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -135,10 +136,17 @@ impl Square {
         Self::ALL[rank as usize * 8 + file as usize]
     }
 
-    /// The square with this index; only the low six bits are used.
+    /// The square with this index, which must be below 64 (see [`Square::try_from_index`]).
     #[inline(always)]
     pub const fn from_index(i: usize) -> Square {
-        Self::ALL[i & 63]
+        assert!(i < 64, "square index out of range");
+        Self::ALL[i]
+    }
+
+    /// The square with this index, or `None` from 64 on.
+    #[inline(always)]
+    pub const fn try_from_index(i: usize) -> Option<Square> {
+        if i < 64 { Some(Self::ALL[i]) } else { None }
     }
 
     #[inline(always)]
@@ -181,17 +189,81 @@ impl Square {
             None
         }
     }
+}
 
-    pub fn parse(s: &str) -> Option<Square> {
-        let mut chars = s.chars();
-        let file = File::from_char(chars.next()?)?;
-        let rank = Rank::from_char(chars.next()?)?;
-        chars.next().is_none().then_some(Square::new(file, rank))
+/// Why a text is not a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareParseError {
+    /// Not two characters.
+    Length(usize),
+    /// The first character is not a file `a`-`h`.
+    File(char),
+    /// The second character is not a rank `1`-`8`.
+    Rank(char),
+}
+
+impl fmt::Display for SquareParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SquareParseError::Length(n) => write!(f, "a square is 2 characters, not {n}"),
+            SquareParseError::File(c) => write!(f, "'{c}' is not a file (a-h)"),
+            SquareParseError::Rank(c) => write!(f, "'{c}' is not a rank (1-8)"),
+        }
+    }
+}
+
+impl std::error::Error for SquareParseError {}
+
+impl FromStr for Square {
+    type Err = SquareParseError;
+
+    /// `e4`; the file may be upper case.
+    fn from_str(s: &str) -> Result<Square, SquareParseError> {
+        let chars: Vec<char> = s.chars().collect();
+        let &[file, rank] = chars.as_slice() else {
+            return Err(SquareParseError::Length(chars.len()));
+        };
+        let file = File::from_char(file).ok_or(SquareParseError::File(file))?;
+        let rank = Rank::from_char(rank).ok_or(SquareParseError::Rank(rank))?;
+        Ok(Square::new(file, rank))
+    }
+}
+
+impl TryFrom<usize> for Square {
+    type Error = usize;
+
+    /// The square with this index; the index itself as the error from 64 on.
+    fn try_from(i: usize) -> Result<Square, usize> {
+        Square::try_from_index(i).ok_or(i)
     }
 }
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}{}", self.file().char(), self.rank().char())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn squares_parse_from_text_with_typed_errors() {
+        assert_eq!("e4".parse(), Ok(Square::E4));
+        assert_eq!("H8".parse(), Ok(Square::H8));
+        assert_eq!("e".parse::<Square>(), Err(SquareParseError::Length(1)));
+        assert_eq!("e44".parse::<Square>(), Err(SquareParseError::Length(3)));
+        assert_eq!("i4".parse::<Square>(), Err(SquareParseError::File('i')));
+        assert_eq!("e9".parse::<Square>(), Err(SquareParseError::Rank('9')));
+        assert_eq!("é4".parse::<Square>(), Err(SquareParseError::File('é')));
+    }
+
+    #[test]
+    fn indices_beyond_the_board_are_refused() {
+        assert_eq!(Square::try_from_index(63), Some(Square::H8));
+        assert_eq!(Square::try_from_index(64), None);
+        assert_eq!(Square::try_from(70usize), Err(70));
+        assert!(std::panic::catch_unwind(|| Square::from_index(64)).is_err());
     }
 }
