@@ -20,7 +20,7 @@ pub enum FenError {
     EnPassant(String),
     HalfmoveClock(String),
     FullmoveNumber(String),
-    /// Well-formed, but no game reaches it (kings, pawns on a back rank, checks).
+    /// Well-formed, but no game reaches it (kings, material, pawns on a back rank, checks).
     IllegalPosition(String),
 }
 

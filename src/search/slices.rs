@@ -5,7 +5,6 @@
 //! time from the search. Threads inherit the slice: the search threads ask for the default.
 
 /// The slice asked for: the shortest the kernel grants.
-#[cfg(target_os = "linux")]
 const SHORT_NS: u64 = 100_000;
 
 /// Asks for short slices for the calling thread (Linux 6.12 and later; elsewhere nothing).

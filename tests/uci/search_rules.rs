@@ -2,7 +2,7 @@
 //! them, a mate that ends the 50 moves still a mate, and tablebase wins reported as scores, not
 //! as mate distances.
 
-use crate::harness::{Engine, SOON};
+use crate::harness::{Engine, SOON, test_data};
 
 /// The score of the last `info depth` line before `bestmove`, and the move.
 fn final_score(engine: &mut Engine, go: &str) -> (String, i32, String) {
@@ -62,7 +62,7 @@ fn a_mate_on_the_hundredth_half_move_is_a_mate() {
 
 #[test]
 fn a_tablebase_win_is_a_score_and_a_mate_once_found_is_kept() {
-    let tables = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/syzygy");
+    let tables = test_data("syzygy");
     let mut engine = Engine::start();
     engine.send(&format!(
         "setoption name SyzygyPath value {}",
