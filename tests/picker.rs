@@ -64,15 +64,22 @@ fn trained_history(rng: &mut Rng, boards: &[Board]) -> History {
         }
         let with_piece = |mv: Move| (mv, board.piece_on(mv.from()).unwrap());
         let tried: Vec<(Move, Piece)> = quiets[1..].iter().map(|&m| with_piece(m)).collect();
-        let context = [None, None];
+        let previous_moves = [None, None];
         let depth = 1 + rng.below(12) as i32;
         let best = with_piece(quiets[0]);
-        history.reward_quiet(board.side_to_move(), 0, best, &tried, &context, depth);
+        history.reward_quiet(
+            board.side_to_move(),
+            0,
+            best,
+            &tried,
+            &previous_moves,
+            depth,
+        );
     }
     history
 }
 
-fn random_context(rng: &mut Rng) -> [Option<PieceMove>; 2] {
+fn random_previous_moves(rng: &mut Rng) -> [Option<PieceMove>; 2] {
     let mut one = || {
         (rng.below(3) != 0).then(|| PieceMove {
             piece: Piece::from_char("PNBRQKpnbrqk".as_bytes()[rng.below(12)] as char).unwrap(),
@@ -87,13 +94,13 @@ fn drain<A: SliderAttacks>(
     mut picker: MovePicker,
     board: &Board<A::Occ>,
     history: &History,
-    context: &[Option<PieceMove>; 2],
+    previous_moves: &[Option<PieceMove>; 2],
     legal: &HashSet<Move>,
     what: &str,
 ) -> Vec<Move> {
     let mut returned = Vec::new();
     let mut seen = HashSet::new();
-    while let Some(mv) = picker.next::<A>(board, history, context) {
+    while let Some(mv) = picker.next::<A>(board, history, previous_moves) {
         assert!(legal.contains(&mv), "{what}: illegal {mv:?}");
         assert!(seen.insert(mv), "{what}: {mv:?} twice");
         returned.push(mv);
@@ -120,7 +127,7 @@ fn check_picker<A: SliderAttacks>(
         candidate(rng, &list, foreign),
     ];
     let counter = candidate(rng, &list, foreign);
-    let context = random_context(rng);
+    let previous_moves = random_previous_moves(rng);
     let what = format!(
         "{} in {} (hash {tt:?}, killers {killers:?}, counter {counter:?})",
         A::NAME,
@@ -128,15 +135,15 @@ fn check_picker<A: SliderAttacks>(
     );
 
     let picker = MovePicker::new(tt, killers, counter);
-    let all = drain::<A>(picker, &occ_board, history, &context, &legal, &what);
+    let all = drain::<A>(picker, &occ_board, history, &previous_moves, &legal, &what);
     assert_eq!(all.len(), legal.len(), "{what}: missing moves");
     if legal.contains(&tt) {
         assert_eq!(all[0], tt, "{what}: the hash move comes first");
     }
 
     // Quiescence: noisy moves only, the hash move first when it is a legal noisy move.
-    let picker = MovePicker::noisy(tt);
-    let noisy = drain::<A>(picker, &occ_board, history, &context, &legal, &what);
+    let picker = MovePicker::quiescence(tt);
+    let noisy = drain::<A>(picker, &occ_board, history, &previous_moves, &legal, &what);
     assert!(
         noisy.iter().all(|m| !m.is_quiet()),
         "{what}: quiet move in quiescence"

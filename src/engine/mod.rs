@@ -95,7 +95,7 @@ impl Engine {
     }
 
     /// Sends a protocol line (or several) to stdout, in order with the search's output.
-    pub fn say(&self, text: impl Into<String>) {
+    pub fn send_line(&self, text: impl Into<String>) {
         self.output.send(Event::Line(text.into()));
     }
 

@@ -120,7 +120,7 @@ impl SearchThread {
         self.output.send(event);
     }
 
-    fn tell(&self, text: &str) {
+    fn send_info_string(&self, text: &str) {
         self.send(Event::Line(info_string(text)));
     }
 
@@ -136,7 +136,9 @@ impl SearchThread {
         self.guarded("resizing the hash", |s| answer = s.set_hash(mb));
         match answer {
             Ok(()) => self.hash_mb = mb,
-            Err(e) => self.tell(&format!("{e}; keeping {} MB", self.searcher.hash_mb())),
+            Err(e) => {
+                self.send_info_string(&format!("{e}; keeping {} MB", self.searcher.hash_mb()))
+            }
         }
     }
 
@@ -147,7 +149,7 @@ impl SearchThread {
         });
         match answer {
             Ok(()) => self.threads = count,
-            Err(e) => self.tell(&format!("{e}; keeping {}", self.searcher.threads())),
+            Err(e) => self.send_info_string(&format!("{e}; keeping {}", self.searcher.threads())),
         }
     }
 
@@ -158,13 +160,13 @@ impl SearchThread {
             answer = s.set_tablebases(paths);
         });
         if let Err(e) = answer {
-            self.tell(&format!("{e}; playing without tablebases"));
+            self.send_info_string(&format!("{e}; playing without tablebases"));
         }
     }
 
     fn recover(&mut self, what: &str) {
         log::error!("the search panicked while {what}; starting a fresh one");
-        self.tell(&format!(
+        self.send_info_string(&format!(
             "internal error while {what}: the search was reset"
         ));
         self.searcher = Searcher::new(self.hash_mb);
@@ -329,7 +331,7 @@ impl Desk<'_> {
     }
 }
 
-/// The `bestmove` of a search: [`checked`], or if that panics the first legal move of the
+/// The `bestmove` of a search: [`legal_answer`], or if that panics the first legal move of the
 /// other move generator, or if that panics too the null move; it never panics itself.
 pub(super) fn safe_answer(
     game: &Game,
@@ -338,7 +340,7 @@ pub(super) fn safe_answer(
 ) -> (Move, Option<Move>) {
     catch_unwind(AssertUnwindSafe(|| {
         inject("answer");
-        checked(game, limits, result)
+        legal_answer(game, limits, result)
     }))
     .or_else(|_| {
         catch_unwind(|| {
@@ -351,7 +353,11 @@ pub(super) fn safe_answer(
 
 /// The search's answer, made safe: a legal best move (from `searchmoves` when given) unless
 /// there is none, and a ponder move only when it is legal after it.
-pub(super) fn checked(game: &Game, limits: &Limits, result: SearchResult) -> (Move, Option<Move>) {
+pub(super) fn legal_answer(
+    game: &Game,
+    limits: &Limits,
+    result: SearchResult,
+) -> (Move, Option<Move>) {
     let board = game.board();
     let legal = legal_moves::<Magic>(board);
     let Some(&first) = legal.iter().next() else {
@@ -400,7 +406,7 @@ mod tests {
         let game = Game::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
         let other = Board::startpos();
         let foreign = parse_uci_move(&other, "e2e4", false).unwrap();
-        let (best, ponder) = checked(
+        let (best, ponder) = legal_answer(
             &game,
             &Limits::default(),
             SearchResult {
@@ -414,7 +420,7 @@ mod tests {
                 .any(|&m| m == best)
         );
         assert_eq!(ponder, None);
-        let (best, _) = checked(
+        let (best, _) = legal_answer(
             &game,
             &Limits::default(),
             SearchResult {
@@ -434,7 +440,7 @@ mod tests {
             ponder: None,
         };
         assert_eq!(
-            checked(&mated, &Limits::default(), result),
+            legal_answer(&mated, &Limits::default(), result),
             (Move::NULL, None)
         );
     }

@@ -139,7 +139,7 @@ fn material_and_squares<O: crate::attacks::Occupancy, T: Accumulator>(
             );
         }
     }
-    if board.pieces_of(color, PieceType::Bishop).several() {
+    if board.pieces_of(color, PieceType::Bishop).more_than_one() {
         acc.add(BISHOP_PAIR, sign, 1);
     }
 }

@@ -27,7 +27,7 @@ impl CheckInfo {
             | (bishop_rays(king) & board.diagonal_sliders(us));
         for sniper in snipers {
             let blockers = between(king, sniper) & board.occupied();
-            if blockers.any() && !blockers.several() {
+            if blockers.any() && !blockers.more_than_one() {
                 discoverers |= blockers & board.colored(us);
             }
         }

@@ -124,7 +124,7 @@ impl TargetSets {
         for dir in Direction::ALL {
             sets.rays[dir as usize] = dir.shift(king) & king_targets;
         }
-        if info.checkers.several() {
+        if info.checkers.more_than_one() {
             return sets;
         }
 

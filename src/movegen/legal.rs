@@ -42,7 +42,7 @@ pub fn is_legal<A: SliderAttacks>(board: &Board<A::Occ>, mv: Move) -> bool {
         } else {
             info.targets
         };
-        if info.checkers.several() {
+        if info.checkers.more_than_one() {
             return false;
         }
         pawn_moves_of(
@@ -73,7 +73,7 @@ pub fn is_legal<A: SliderAttacks>(board: &Board<A::Occ>, mv: Move) -> bool {
                 .king_targets::<A>(board, Bitboard::from(to))
                 .contains(to);
     }
-    if info.checkers.several() || !info.targets.contains(to) {
+    if info.checkers.more_than_one() || !info.targets.contains(to) {
         return false;
     }
     if info.pinned.contains(from) && !line(info.king, from).contains(to) {

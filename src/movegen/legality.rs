@@ -65,7 +65,7 @@ impl Legality {
             let blockers = between(king, sniper) & occupied;
             if blockers.is_empty() {
                 checkers |= sniper;
-            } else if !blockers.several() {
+            } else if !blockers.more_than_one() {
                 pinned |= blockers & ours;
             }
         }

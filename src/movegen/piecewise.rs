@@ -22,7 +22,7 @@ pub fn generate<A: SliderAttacks, S: MoveSink>(board: &Board<A::Occ>, kind: GenT
         info.king_targets::<A>(board, king_candidates),
         info.theirs,
     );
-    if info.checkers.several() {
+    if info.checkers.more_than_one() {
         return;
     }
 

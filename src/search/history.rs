@@ -128,10 +128,10 @@ impl History {
         color: Color,
         mv: Move,
         piece: Piece,
-        context: &[Option<PieceMove>; 2],
+        previous_moves: &[Option<PieceMove>; 2],
     ) -> i32 {
         let mut score = self.butterfly[color as usize][mv.from() as usize][mv.to() as usize] as i32;
-        for (table, prev) in self.continuation.iter().zip(context) {
+        for (table, prev) in self.continuation.iter().zip(previous_moves) {
             if let Some(p) = prev {
                 score +=
                     table[p.piece as usize][p.to as usize][piece as usize][mv.to() as usize] as i32;
@@ -152,7 +152,7 @@ impl History {
         ply: usize,
         best: (Move, Piece),
         tried: &[(Move, Piece)],
-        context: &[Option<PieceMove>; 2],
+        previous_moves: &[Option<PieceMove>; 2],
         depth: i32,
     ) {
         let b = bonus(depth);
@@ -161,13 +161,13 @@ impl History {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = mv;
         }
-        if let Some(prev) = context[0] {
+        if let Some(prev) = previous_moves[0] {
             self.counters[prev.piece as usize][prev.to as usize] = mv;
         }
-        self.update_quiet(color, best, context, b);
+        self.update_quiet(color, best, previous_moves, b);
         for &other in tried {
             if other.0 != mv {
-                self.update_quiet(color, other, context, -b);
+                self.update_quiet(color, other, previous_moves, -b);
             }
         }
     }
@@ -176,14 +176,14 @@ impl History {
         &mut self,
         color: Color,
         (mv, piece): (Move, Piece),
-        context: &[Option<PieceMove>; 2],
+        previous_moves: &[Option<PieceMove>; 2],
         delta: i32,
     ) {
         update(
             &mut self.butterfly[color as usize][mv.from() as usize][mv.to() as usize],
             delta,
         );
-        for (table, prev) in self.continuation.iter_mut().zip(context) {
+        for (table, prev) in self.continuation.iter_mut().zip(previous_moves) {
             if let Some(p) = prev {
                 update(
                     &mut table[p.piece as usize][p.to as usize][piece as usize][mv.to() as usize],

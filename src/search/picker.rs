@@ -123,7 +123,7 @@ impl MovePicker {
     }
 
     /// For quiescence: the hash move if it is noisy, then the captures that do not lose material.
-    pub fn noisy(tt_move: Move) -> MovePicker {
+    pub fn quiescence(tt_move: Move) -> MovePicker {
         let tt_move = if tt_move.is_quiet() {
             Move::NULL
         } else {
@@ -173,7 +173,7 @@ impl MovePicker {
         &mut self,
         board: &Board<A::Occ>,
         history: &History,
-        context: &[Option<PieceMove>; 2],
+        previous_moves: &[Option<PieceMove>; 2],
     ) -> Option<Move> {
         loop {
             match self.stage {
@@ -246,7 +246,7 @@ impl MovePicker {
                     for &mv in list.iter() {
                         let piece = board.piece_on(mv.from()).expect("a mover");
                         self.quiets
-                            .push(mv, history.quiet_score(us, mv, piece, context));
+                            .push(mv, history.quiet_score(us, mv, piece, previous_moves));
                     }
                     self.stage = Stage::Quiets;
                 }

@@ -88,7 +88,7 @@ impl Bound {
     /// Whether a `score` with this bound tells more than `estimate`: it is exact, or a bound
     /// on the far side of the estimate.
     #[inline]
-    pub fn beyond(self, score: i32, estimate: i32) -> bool {
+    pub fn refines_estimate(self, score: i32, estimate: i32) -> bool {
         self.settles(score, estimate - 1, estimate + 1)
     }
 }

@@ -69,9 +69,11 @@ impl Shared<'_> {
     }
 }
 
-/// The moves searched at a node before the current one (for history maluses), on the stack.
+/// The moves searched at a node before the current one (for history maluses), on the stack:
+/// the first 64 of them (later ones are not kept).
 struct Tried<T: Copy> {
     items: [T; 64],
+    /// How many are kept: `items[..len]`.
     len: usize,
 }
 
@@ -83,15 +85,16 @@ impl<T: Copy> Tried<T> {
         }
     }
 
+    /// Keeps `item` if there is room.
     fn push(&mut self, item: T) {
-        if self.len < self.items.len() {
-            self.items[self.len] = item;
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = item;
+            self.len += 1;
         }
-        self.len += 1;
     }
 
     fn as_slice(&self) -> &[T] {
-        &self.items[..self.len.min(self.items.len())]
+        &self.items[..self.len]
     }
 }
 
@@ -190,7 +193,9 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         self.stopped
     }
 
-    fn context(&self, ply: usize) -> [Option<PieceMove>; 2] {
+    /// The moves that led to `ply`: the last one first (None before the root or after a null
+    /// move), for the counter move and the continuation histories.
+    fn previous_moves(&self, ply: usize) -> [Option<PieceMove>; 2] {
         let prev = |back: usize| {
             if ply >= back {
                 self.stack[ply - back].moved
@@ -262,8 +267,9 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         child
     }
 
+    /// Undoes [`Self::make`]'s push (the child board is simply dropped).
     #[inline]
-    fn unmake(&mut self) {
+    fn pop_repetition_key(&mut self) {
         self.keys.pop();
     }
 
@@ -486,8 +492,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             depth -= 1;
         }
 
-        let context = self.context(ply);
-        let counter = self.history.counter(context[0]);
+        let previous_moves = self.previous_moves(ply);
+        let counter = self.history.counter(previous_moves[0]);
         let mut picker = MovePicker::new(tt_move, self.history.killers(ply), counter);
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
@@ -499,7 +505,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let mut captures_tried = Tried::<Move>::new(Move::NULL);
         let checks = CheckInfo::new::<A>(board);
 
-        while let Some(mv) = picker.next::<A>(board, self.history, &context) {
+        while let Some(mv) = picker.next::<A>(board, self.history, &previous_moves) {
             if mv == excluded || (root && !self.root_moves.contains(&mv)) {
                 continue;
             }
@@ -510,7 +516,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
             if !root
                 && best_score > -MATE_BOUND
-                && (board.colored(us) & !board.pieces(PieceType::Pawn)).several()
+                && (board.colored(us) & !board.pieces(PieceType::Pawn)).more_than_one()
             {
                 // Late-move pruning and futility: late quiet moves at low depth rarely matter.
                 // Past the late-move limit the picker skips the remaining quiets altogether.
@@ -601,7 +607,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                     r = REDUCTIONS[depth.min(63) as usize][moves_searched.min(63) as usize];
                     if quiet {
                         r += !pv_node as i32 + cut_node as i32 - improving as i32;
-                        let hist = self.history.quiet_score(us, mv, piece, &context);
+                        let hist = self.history.quiet_score(us, mv, piece, &previous_moves);
                         r -= (hist / LMR_HISTORY_DIVISOR).clamp(-LMR_MAX_HISTORY, LMR_MAX_HISTORY);
                         if mv == self.history.killers(ply)[0]
                             || mv == self.history.killers(ply)[1]
@@ -653,7 +659,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                     );
                 }
             }
-            self.unmake();
+            self.pop_repetition_key();
             if self.stopped {
                 return 0;
             }
@@ -674,7 +680,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                             depth,
                             quiets_tried.as_slice(),
                             captures_tried.as_slice(),
-                            &context,
+                            &previous_moves,
                         );
                         break;
                     }
@@ -718,7 +724,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             if !in_check
                 && !is_decisive(best_score)
                 && (best_move.is_null() || best_move.is_quiet())
-                && bound.beyond(best_score, static_eval)
+                && bound.refines_estimate(best_score, static_eval)
             {
                 self.history
                     .update_correction(us, pawns, depth, best_score - raw_eval);
@@ -736,14 +742,14 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         depth: i32,
         quiets: &[(Move, Piece)],
         captures: &[Move],
-        context: &[Option<PieceMove>; 2],
+        previous_moves: &[Option<PieceMove>; 2],
     ) {
         let us = board.side_to_move();
         let b = bonus(depth);
         if mv.is_quiet() {
             let piece = board.piece_on(mv.from()).expect("a mover");
             self.history
-                .reward_quiet(us, ply, (mv, piece), quiets, context, depth);
+                .reward_quiet(us, ply, (mv, piece), quiets, previous_moves, depth);
         } else {
             self.update_capture_history(board, mv, b);
         }
@@ -811,12 +817,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let mut picker = if in_check {
             MovePicker::new(tt_move, [Move::NULL; 2], Move::NULL)
         } else {
-            MovePicker::noisy(tt_move)
+            MovePicker::quiescence(tt_move)
         };
-        let context = self.context(ply);
+        let previous_moves = self.previous_moves(ply);
         let mut best_move = Move::NULL;
         let mut searched = 0;
-        while let Some(mv) = picker.next::<A>(board, self.history, &context) {
+        while let Some(mv) = picker.next::<A>(board, self.history, &previous_moves) {
             if !in_check {
                 // Delta pruning: even winning the piece cannot lift the score to alpha.
                 let victim = board
@@ -832,7 +838,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             let child = self.make(board, mv, ply);
             searched += 1;
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
-            self.unmake();
+            self.pop_repetition_key();
             if self.stopped {
                 return 0;
             }
@@ -872,7 +878,11 @@ fn pawn_structure<O: crate::attacks::Occupancy>(board: &Board<O>) -> u64 {
 /// beyond it (mate and tablebase scores excepted).
 fn refined(entry: Option<TtEntry>, static_eval: i32, in_check: bool) -> i32 {
     match entry {
-        Some(e) if !in_check && !is_decisive(e.score) && e.bound.beyond(e.score, static_eval) => {
+        Some(e)
+            if !in_check
+                && !is_decisive(e.score)
+                && e.bound.refines_estimate(e.score, static_eval) =>
+        {
             e.score
         }
         _ => static_eval,

@@ -43,7 +43,7 @@ impl Bitboard {
 
     /// More than one square in the set.
     #[inline(always)]
-    pub const fn several(self) -> bool {
+    pub const fn more_than_one(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
@@ -101,7 +101,7 @@ impl Bitboard {
     /// The only square of a one-square set.
     #[inline(always)]
     pub fn single(self) -> Option<Square> {
-        (self.any() && !self.several()).then(|| self.lsb())
+        (self.any() && !self.more_than_one()).then(|| self.lsb())
     }
 
     /// Every square moved one rank up (towards rank 8); squares leaving the board vanish.

@@ -70,8 +70,8 @@ impl FrontEnd {
         &self.game
     }
 
-    fn tell(&self, text: &str) {
-        self.engine.say(info_string(text));
+    fn send_info_string(&self, text: &str) {
+        self.engine.send_line(info_string(text));
     }
 
     /// A line longer than the reader accepts.
@@ -79,7 +79,7 @@ impl FrontEnd {
         self.engine
             .transcript()
             .received(&format!("<a line of {bytes} bytes, skipped>"));
-        self.tell(&format!(
+        self.send_info_string(&format!(
             "ignored a line of {bytes} bytes: longer than {} bytes",
             super::reader::MAX_LINE_BYTES
         ));
@@ -107,18 +107,18 @@ impl FrontEnd {
                 let words: Vec<&str> = words.iter().map(String::as_str).collect();
                 match parse_position(&words, self.options.chess960()) {
                     Ok(game) => self.game = game,
-                    Err(e) => self.tell(&format!("{e}; the position is unchanged")),
+                    Err(e) => self.send_info_string(&format!("{e}; the position is unchanged")),
                 }
             }
             UciCommand::Go(words) => self.go(&words, received),
             UciCommand::Stop => self.engine.stop(),
             UciCommand::PonderHit => self.engine.ponderhit(),
             UciCommand::Quit => return Flow::Quit,
-            UciCommand::Display => self.engine.say(self.game.board().to_string()),
+            UciCommand::Display => self.engine.send_line(self.game.board().to_string()),
             UciCommand::Eval => self.eval(),
             UciCommand::Bench(depth) => self.bench(depth.as_deref()),
             UciCommand::Empty => {}
-            UciCommand::Invalid(reason) => self.tell(&reason),
+            UciCommand::Invalid(reason) => self.send_info_string(&reason),
         }
         Flow::Continue
     }
@@ -132,14 +132,14 @@ impl FrontEnd {
         let mut lines: Vec<String> = id_lines().into();
         lines.extend(self.defaults.declarations().iter().map(option_line));
         lines.push("uciok".to_string());
-        self.engine.say(lines.join("\n"));
+        self.engine.send_line(lines.join("\n"));
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let before = self.options.clone();
         let applied = match self.options.set(name, value) {
             Ok(applied) => applied,
-            Err(e) => return self.tell(&e),
+            Err(e) => return self.send_info_string(&e),
         };
         match applied.action {
             Action::ResizeHash => self.pending_hash = Some(self.options.hash_mb()),
@@ -155,14 +155,14 @@ impl FrontEnd {
             Action::OpenDebugLog => {
                 if let Err(e) = self.engine.transcript().open(self.options.debug_log_file()) {
                     self.options = before;
-                    return self.tell(&e);
+                    return self.send_info_string(&e);
                 }
             }
             Action::OpenTablebases => self.set_tablebases(self.options.syzygy_path().to_string()),
             Action::Search => {}
         }
         if let Some(note) = applied.note {
-            self.tell(&note);
+            self.send_info_string(&note);
         }
     }
 
@@ -174,11 +174,11 @@ impl FrontEnd {
         }
         match Tablebases::inspect(&paths) {
             Ok(found) => {
-                self.tell(&found);
+                self.send_info_string(&found);
                 self.engine.set_tablebases(paths);
             }
             Err(e) => {
-                self.tell(&format!("{e}; playing without tablebases"));
+                self.send_info_string(&format!("{e}; playing without tablebases"));
                 self.options.reset(options::SYZYGY_PATH);
                 self.engine.set_tablebases(String::new());
             }
@@ -196,13 +196,13 @@ impl FrontEnd {
         let words: Vec<&str> = words.iter().map(String::as_str).collect();
         let parsed = parse_go(&words, self.game.board(), self.options.chess960());
         if !parsed.problems.is_empty() {
-            self.tell(&format!("go: {}", parsed.problems.join("; ")));
+            self.send_info_string(&format!("go: {}", parsed.problems.join("; ")));
         }
         match parsed.request {
             Some(GoRequest::Search(limits)) => {
                 let config = self.options.search_config();
                 if self.debug {
-                    self.tell(&format!(
+                    self.send_info_string(&format!(
                         "searching {} with {} thread(s), hash {} MB, attacks {}",
                         self.game.board().to_fen(),
                         config.threads,
@@ -230,7 +230,7 @@ impl FrontEnd {
 
     fn eval(&self) {
         self.engine
-            .say(describe::<Magic>(self.game.board(), self.options.network()));
+            .send_line(describe::<Magic>(self.game.board(), self.options.network()));
     }
 
     fn bench(&mut self, depth: Option<&str>) {
@@ -238,7 +238,7 @@ impl FrontEnd {
             None => bench::DEFAULT_DEPTH,
             Some(Some(d)) if (1..=64).contains(&d) => d as u32,
             Some(_) => {
-                return self.tell(&format!(
+                return self.send_info_string(&format!(
                     "bench: depth '{}' is not a number from 1 to 64",
                     shorten(depth.unwrap_or_default())
                 ));

@@ -39,11 +39,11 @@ pub const TABLE: &[Spec] = &[
     Spec::spin(HASH, 16, 1, 65_536, Action::ResizeHash),
     Spec::spin(THREADS, 1, 1, 256, Action::SetThreads),
     Spec::spin(MULTI_PV, 1, 1, 256, Action::Search),
-    Spec::check(PONDER, false),
+    Spec::checkbox(PONDER, false),
     Spec::spin(MOVE_OVERHEAD, 10, 0, 5_000, Action::Search),
     Spec::button(CLEAR_HASH, Action::ClearHash),
-    Spec::check(CHESS960, false),
-    Spec::check(SHOW_WDL, false),
+    Spec::checkbox(CHESS960, false),
+    Spec::checkbox(SHOW_WDL, false),
     Spec::combo(
         ATTACKS,
         || Backend::fastest().name(),
@@ -54,7 +54,7 @@ pub const TABLE: &[Spec] = &[
     Spec::string(SYZYGY_PATH, "", Action::OpenTablebases),
     // Syzygy tables exist for up to 7 pieces.
     Spec::spin(SYZYGY_PROBE_LIMIT, 7, 0, 7, Action::Search),
-    Spec::check(LIMIT_STRENGTH, false),
+    Spec::checkbox(LIMIT_STRENGTH, false),
     Spec::spin(
         ELO,
         ELO_MAX as i64,
@@ -132,7 +132,7 @@ impl Spec {
         Spec { name, kind, action }
     }
 
-    const fn check(name: &'static str, default: bool) -> Spec {
+    const fn checkbox(name: &'static str, default: bool) -> Spec {
         let kind = Kind::Check { default };
         Spec {
             name,
@@ -206,10 +206,10 @@ impl Spec {
         let name = self.name;
         match &self.kind {
             Kind::Spin { min, max, .. } => {
-                let (n, note) = spin(name, text, *min, *max)?;
+                let (n, note) = parse_spin(name, text, *min, *max)?;
                 Ok((Value::Spin(n), note))
             }
-            Kind::Check { .. } => Ok((Value::Check(check(name, text)?), None)),
+            Kind::Check { .. } => Ok((Value::Check(parse_checkbox(name, text)?), None)),
             Kind::Combo { choices, .. } => {
                 let choices = choices();
                 let choice = choices
@@ -303,8 +303,8 @@ impl Options {
         }
     }
 
-    /// A check option's value.
-    pub fn check(&self, name: &str) -> bool {
+    /// A checkbox (UCI `check`) option's value.
+    pub fn checkbox(&self, name: &str) -> bool {
         match &self.values[Self::index(name)] {
             Value::Check(b) => *b,
             other => panic!("option {name} is not a check: {other:?}"),
@@ -339,11 +339,11 @@ impl Options {
     }
 
     pub fn ponder(&self) -> bool {
-        self.check(PONDER)
+        self.checkbox(PONDER)
     }
 
     pub fn chess960(&self) -> bool {
-        self.check(CHESS960)
+        self.checkbox(CHESS960)
     }
 
     pub fn backend(&self) -> Backend {
@@ -367,10 +367,12 @@ impl Options {
             threads: self.threads(),
             move_overhead_ms: self.spin(MOVE_OVERHEAD) as u64,
             chess960: self.chess960(),
-            show_wdl: self.check(SHOW_WDL),
+            show_wdl: self.checkbox(SHOW_WDL),
             backend: self.backend(),
             syzygy_probe_limit: self.spin(SYZYGY_PROBE_LIMIT) as u32,
-            strength: self.check(LIMIT_STRENGTH).then_some(self.spin(ELO) as u32),
+            strength: self
+                .checkbox(LIMIT_STRENGTH)
+                .then_some(self.spin(ELO) as u32),
             evaluator: if self.text(EVAL) == EVAL_NETWORK {
                 Evaluator::Nnue(self.network.0.clone())
             } else {
@@ -449,7 +451,12 @@ impl Options {
 }
 
 /// A spin value: a number, clamped into `min..=max` with a note when outside.
-fn spin(name: &str, value: &str, min: i64, max: i64) -> Result<(i64, Option<String>), String> {
+fn parse_spin(
+    name: &str,
+    value: &str,
+    min: i64,
+    max: i64,
+) -> Result<(i64, Option<String>), String> {
     if value.is_empty() {
         return Err(format!("option {name} needs a value ({min} to {max})"));
     }
@@ -477,7 +484,8 @@ fn spin(name: &str, value: &str, min: i64, max: i64) -> Result<(i64, Option<Stri
     Ok((n as i64, None))
 }
 
-fn check(name: &str, value: &str) -> Result<bool, String> {
+/// A checkbox (UCI `check`) value: `true` or `false`, in any case.
+fn parse_checkbox(name: &str, value: &str) -> Result<bool, String> {
     if value.eq_ignore_ascii_case("true") {
         Ok(true)
     } else if value.eq_ignore_ascii_case("false") {
