@@ -13,6 +13,14 @@ use crate::movegen::{GenType, MAX_MOVES, MoveList, directional::TargetSets, is_l
 use crate::types::{Move, PieceType};
 use std::mem::MaybeUninit;
 
+/// A capture's ordering score: its victim's SEE value times this, plus its capture history
+/// (within ±16,384).
+const VICTIM_WEIGHT: i32 = 16;
+/// Added to a queen promotion's score: a quiet one comes before captures of minor pieces.
+const QUEEN_PROMOTION_BONUS: i32 = 8_000;
+/// Taken from an under-promotion's score: after the other noisy moves.
+const UNDER_PROMOTION_MALUS: i32 = 8_000;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
     TtMove,
@@ -281,15 +289,15 @@ fn noisy_score<O: crate::attacks::Occupancy>(board: &Board<O>, history: &History
         board.piece_type_on(mv.to()).unwrap_or(PieceType::Pawn)
     };
     let mut score = if mv.is_capture() {
-        SEE_VALUES[victim as usize] * 16 + history.capture_score(piece, mv.to(), victim)
+        SEE_VALUES[victim as usize] * VICTIM_WEIGHT + history.capture_score(piece, mv.to(), victim)
     } else {
         0
     };
     if let Some(promo) = mv.promotion() {
         score += if promo == PieceType::Queen {
-            8_000
+            QUEEN_PROMOTION_BONUS
         } else {
-            -8_000
+            -UNDER_PROMOTION_MALUS
         };
     }
     score
