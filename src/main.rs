@@ -5,6 +5,7 @@ mod cli;
 
 use clap::Parser;
 use quintessence::config::EngineConfig;
+use quintessence::uci::Options;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -45,7 +46,9 @@ fn main() -> ExitCode {
     if let Some(e) = config_error {
         log::error!("{e}; using the built-in defaults");
     }
-    let (options, messages) = config.options();
+    let (settings, mut messages) = config.settings();
+    let (options, applied) = Options::with_settings(&settings);
+    messages.extend(applied);
     for message in messages {
         log::warn!("{message}");
     }

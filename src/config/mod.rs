@@ -11,8 +11,10 @@
 //!
 //! A file that cannot be read or parsed is reported and ignored as a whole (built-in defaults);
 //! a single unusable option value is reported and that option keeps its built-in default.
+//!
+//! This module knows the file, not the options: it hands the `[options]` entries on as
+//! [`Setting`]s, which the UCI layer applies as it applies `setoption`.
 
-use crate::uci::Options;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -27,6 +29,13 @@ pub struct EngineConfig {
     pub options: Vec<(String, toml::Value)>,
     /// `[log] level`: an env_logger filter such as `warn` or `quintessence=debug`.
     pub log_level: Option<String>,
+}
+
+/// One `[options]` entry, as `setoption name <name> value <value>` would give it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Setting {
+    pub name: String,
+    pub value: String,
 }
 
 /// The file's layout: any other section or key is an error.
@@ -75,28 +84,25 @@ impl EngineConfig {
         beside_exe.is_file().then_some(beside_exe)
     }
 
-    /// The options with this file's values applied over the built-in defaults, and a message
-    /// for every value that could not be used (or was adjusted).
-    pub fn options(&self) -> (Options, Vec<String>) {
-        let mut options = Options::default();
+    /// The `[options]` entries as settings, in file order, and a message for every value of a
+    /// type no option has (that option keeps its default).
+    pub fn settings(&self) -> (Vec<Setting>, Vec<String>) {
+        let mut settings = Vec::new();
         let mut messages = Vec::new();
         for (name, value) in &self.options {
-            let applied = match option_text(value) {
-                Some(text) => options
-                    .set(name, Some(&text))
-                    .map_err(|e| format!("config: {e}")),
-                None => Err(format!(
+            match option_text(value) {
+                Some(text) => settings.push(Setting {
+                    name: name.clone(),
+                    value: text,
+                }),
+                None => messages.push(format!(
                     "config: {name} is a {}; expected a string (in quotes), an integer, \
-                     true or false",
+                     true or false; keeping the default",
                     value.type_str()
                 )),
-            };
-            match applied {
-                Ok(applied) => messages.extend(applied.note),
-                Err(e) => messages.push(format!("{e}; keeping the default")),
             }
         }
-        (options, messages)
+        (settings, messages)
     }
 }
 
@@ -126,6 +132,13 @@ fn one_line(text: &str, error: &toml::de::Error) -> String {
 mod tests {
     use super::*;
 
+    fn setting(name: &str, value: &str) -> Setting {
+        Setting {
+            name: name.to_string(),
+            value: value.to_string(),
+        }
+    }
+
     #[test]
     fn options_and_log_level() {
         let config = EngineConfig::parse(
@@ -134,22 +147,16 @@ mod tests {
         )
         .unwrap();
         assert_eq!(config.log_level.as_deref(), Some("info"));
-        let (options, messages) = config.options();
+        let (settings, messages) = config.settings();
         assert!(messages.is_empty(), "{messages:?}");
-        assert_eq!(options.hash_mb(), 32);
-        assert_eq!(options.search_config().move_overhead_ms, 50);
-        assert!(options.search_config().show_wdl);
-    }
-
-    #[test]
-    fn bad_values_keep_their_defaults_with_a_message() {
-        let config =
-            EngineConfig::parse("[options]\nHash = \"big\"\nNoSuchOption = 1\nThreads = 2\n")
-                .unwrap();
-        let (options, messages) = config.options();
-        assert_eq!(messages.len(), 2, "{messages:?}");
-        assert_eq!(options.hash_mb(), Options::default().hash_mb());
-        assert_eq!(options.search_config().threads, 2);
+        assert_eq!(
+            settings,
+            [
+                setting("Hash", "32"),
+                setting("Move Overhead", "50"),
+                setting("UCI_ShowWDL", "true")
+            ]
+        );
     }
 
     #[test]
@@ -199,11 +206,13 @@ mod tests {
 
     #[test]
     fn values_of_other_types_keep_their_defaults_with_a_message() {
-        let config = EngineConfig::parse("[options]\nHash = 1.5\nThreads = [2]\n").unwrap();
-        let (options, messages) = config.options();
+        let config =
+            EngineConfig::parse("[options]\nHash = 1.5\nThreads = [2]\nPonder = true\n").unwrap();
+        let (settings, messages) = config.settings();
         assert_eq!(messages.len(), 2, "{messages:?}");
         assert!(messages[0].contains("Hash is a float"), "{messages:?}");
-        assert_eq!(options.hash_mb(), Options::default().hash_mb());
+        assert!(messages[1].contains("keeping the default"), "{messages:?}");
+        assert_eq!(settings, [setting("Ponder", "true")]);
     }
 
     #[test]
@@ -216,7 +225,7 @@ mod tests {
     fn the_shipped_file_is_valid() {
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_PATH);
         let config = EngineConfig::load(&path).unwrap();
-        let (_, messages) = config.options();
+        let (_, messages) = config.settings();
         assert!(messages.is_empty(), "{messages:?}");
     }
 }

@@ -6,6 +6,7 @@
 
 use super::number::parse_integer;
 use crate::attacks::Backend;
+use crate::config::Setting;
 use crate::eval::Evaluator;
 use crate::eval::nnue::{Network, default_network};
 use crate::search::SearchConfig;
@@ -391,6 +392,21 @@ impl Options {
             .collect()
     }
 
+    /// The built-in defaults with `settings` (the config file's) applied in order, and a
+    /// message for every setting that could not be used (that option keeps its default) or
+    /// was adjusted.
+    pub fn with_settings(settings: &[Setting]) -> (Options, Vec<String>) {
+        let mut options = Options::default();
+        let mut messages = Vec::new();
+        for Setting { name, value } in settings {
+            match options.set(name, Some(value)) {
+                Ok(applied) => messages.extend(applied.note),
+                Err(e) => messages.push(format!("config: {e}; keeping the default")),
+            }
+        }
+        (options, messages)
+    }
+
     /// Applies `setoption name <name> [value <value>]`. On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Applied, String> {
         let name = name.trim();
@@ -603,6 +619,57 @@ mod tests {
             (defaults.debug_log_file(), defaults.syzygy_path()),
             ("", "")
         );
+    }
+
+    fn settings(pairs: &[(&str, &str)]) -> Vec<Setting> {
+        pairs
+            .iter()
+            .map(|(name, value)| Setting {
+                name: name.to_string(),
+                value: value.to_string(),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn config_settings_are_applied_over_the_defaults() {
+        let (options, messages) = Options::with_settings(&settings(&[
+            ("Hash", "32"),
+            ("Move Overhead", "50"),
+            ("UCI_ShowWDL", "true"),
+        ]));
+        assert!(messages.is_empty(), "{messages:?}");
+        assert_eq!(options.hash_mb(), 32);
+        assert_eq!(options.search_config().move_overhead_ms, 50);
+        assert!(options.search_config().show_wdl);
+    }
+
+    #[test]
+    fn bad_config_settings_keep_their_defaults_with_a_message() {
+        let (options, messages) = Options::with_settings(&settings(&[
+            ("Hash", "big"),
+            ("NoSuchOption", "1"),
+            ("Threads", "2"),
+        ]));
+        assert_eq!(messages.len(), 2, "{messages:?}");
+        assert!(
+            messages
+                .iter()
+                .all(|m| m.starts_with("config: ") && m.ends_with("; keeping the default")),
+            "{messages:?}"
+        );
+        assert_eq!(options.hash_mb(), Options::default().hash_mb());
+        assert_eq!(options.search_config().threads, 2);
+    }
+
+    #[test]
+    fn the_shipped_config_file_applies_cleanly() {
+        let path =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(crate::config::DEFAULT_PATH);
+        let config = crate::config::EngineConfig::load(&path).unwrap();
+        let (settings, mut messages) = config.settings();
+        messages.extend(Options::with_settings(&settings).1);
+        assert!(messages.is_empty(), "{messages:?}");
     }
 
     #[test]
