@@ -9,9 +9,9 @@
 //! `go infinite` and `go ponder` searches may finish before the GUI says `stop` or
 //! `ponderhit`; their `bestmove` is then held, waiting on the channel, until it does. Every
 //! `bestmove` is checked against the legal moves before it leaves: a search bug costs strength,
-//! never an illegal move, and a search that panics is replaced by a fresh one. Every step that
-//! could panic runs under `catch_unwind`, so each `go` gets exactly one `bestmove` whatever
-//! fails (the panic hook of the binary prints the message on stderr).
+//! never an illegal move, and a search that panics is replaced by a fresh one with the same
+//! settings. Every step that could panic runs under `catch_unwind`, so each `go` gets exactly
+//! one `bestmove` whatever fails (the panic hook of the binary prints the message on stderr).
 
 use super::answer::Answer;
 use super::command::Command;
@@ -34,8 +34,10 @@ use std::time::Instant;
 
 pub struct SearchThread {
     searcher: Searcher,
+    /// The settings the searcher was given, for its replacement after a panic.
     hash_mb: usize,
     threads: usize,
+    tablebase_paths: String,
     commands: Receiver<Command>,
     output: Arc<Output>,
     signals: Arc<Signals>,
@@ -57,6 +59,7 @@ impl SearchThread {
             searcher: Searcher::new(hash_mb),
             hash_mb,
             threads: 1,
+            tablebase_paths: String::new(),
             commands,
             output,
             signals,
@@ -159,19 +162,32 @@ impl SearchThread {
         self.guarded("opening the tablebases", |s| {
             answer = s.set_tablebases(paths);
         });
-        if let Err(e) = answer {
-            self.send_info_string(&format!("{e}; playing without tablebases"));
+        match answer {
+            Ok(()) => self.tablebase_paths = paths.to_string(),
+            Err(e) => {
+                self.tablebase_paths.clear();
+                self.send_info_string(&format!("{e}; playing without tablebases"));
+            }
         }
     }
 
+    /// Replaces the searcher after a panic by a fresh one with the same settings (its table
+    /// and histories are emptied).
     fn recover(&mut self, what: &str) {
         log::error!("the search panicked while {what}; starting a fresh one");
         self.send_info_string(&format!(
             "internal error while {what}: the search was reset"
         ));
-        self.searcher = Searcher::new(self.hash_mb);
-        if let Err(e) = self.searcher.set_threads(self.threads) {
-            log::error!("{e}");
+        // The old one goes first: its table's memory, and its tables (the prober holds one set
+        // at a time).
+        self.searcher = Searcher::new(1);
+        let rebuilt = [
+            self.searcher.set_threads(self.threads),
+            self.searcher.set_hash(self.hash_mb),
+            self.searcher.set_tablebases(&self.tablebase_paths),
+        ];
+        for e in rebuilt.into_iter().filter_map(Result::err) {
+            log::error!("after the panic: {e}");
         }
     }
 

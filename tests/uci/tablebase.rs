@@ -297,3 +297,38 @@ fn a_bad_folder_beside_good_ones_is_named_and_the_good_ones_are_used() {
     );
     play(&position(kqk, false), &best).unwrap();
 }
+
+/// A search that panics is replaced by a fresh one, which keeps the tables (and the other
+/// settings) of the one it replaces.
+#[test]
+fn the_tables_survive_a_search_that_panicked() {
+    let mut engine = Engine::start_env(
+        &[],
+        &[("QUINTESSENCE_TEST_PANIC", "search#1"), ("RUST_LOG", "off")],
+        "tb-panic",
+    );
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        tables().display()
+    ));
+    let kqk = "8/8/8/8/8/2k5/8/KQ6 w - - 0 1";
+    engine.send(&format!("position fen {kqk}"));
+    engine.send("go depth 8");
+    let (lines, best, _) = engine.bestmove(SOON);
+    play(&position(kqk, false), &best).unwrap();
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.contains("internal error")),
+        "the first search panicked: {lines:?}"
+    );
+    engine.send("go depth 8");
+    let (lines, best, _) = engine.bestmove(SOON);
+    play(&position(kqk, false), &best).unwrap();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("tbhits") && !l.contains("tbhits 0")),
+        "the second search probes the tables: {lines:?}"
+    );
+}
