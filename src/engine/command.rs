@@ -33,7 +33,7 @@ pub enum Command {
         config: SearchConfig,
     },
     /// `isready`: answer `readyok` once every earlier command has taken effect (at once while
-    /// a search runs).
+    /// a search, `go perft` or `bench` runs).
     Ready,
     /// Resize the transposition table (MB).
     SetHash(usize),

@@ -26,7 +26,7 @@ use crate::protocol::{Event, Output};
 use crate::search::{Limits, Running, SearchConfig, SearchInfo, SearchResult, Searcher, bench};
 use crate::types::Move;
 use crate::with_backend;
-use crossbeam_channel::{Receiver, RecvError, select};
+use crossbeam_channel::{Receiver, RecvError, bounded, select};
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -227,17 +227,17 @@ impl SearchThread {
 
     fn perft(&mut self, board: &Board, depth: u32, backend: Backend, chess960: bool) {
         let start = Instant::now();
-        let outcome = catch_unwind(|| {
-            inject("perft");
-            with_backend!(backend, A => {
-                crate::perft::divide::<A>(&board.with_occupancy::<<A as SliderAttacks>::Occ>(), depth)
+        let outcome = self.aside("perft", || {
+            catch_unwind(|| {
+                inject("perft");
+                with_backend!(backend, A => {
+                    crate::perft::divide::<A>(&board.with_occupancy::<<A as SliderAttacks>::Occ>(), depth)
+                })
             })
         });
-        let Ok(counts) = outcome else {
-            // Perft shares nothing with the search: no reset needed.
-            return self.send(Event::Line(info_string(
-                "internal error while counting perft",
-            )));
+        // Perft shares nothing with the search: no reset needed.
+        let Some(Ok(counts)) = outcome else {
+            return self.send_info_string("internal error while counting perft");
         };
         let mut text = String::new();
         for (mv, count) in &counts {
@@ -253,14 +253,53 @@ impl SearchThread {
     }
 
     fn bench(&mut self, depth: u32, config: &SearchConfig) {
-        match catch_unwind(AssertUnwindSafe(|| bench::run(depth, config))) {
-            Ok(result) => self.send(Event::Line(format!(
+        let outcome = self.aside("bench", || {
+            catch_unwind(AssertUnwindSafe(|| bench::run(depth, config)))
+        });
+        // Bench searches with searchers of its own: no reset needed.
+        match outcome {
+            Some(Ok(result)) => self.send(Event::Line(format!(
                 "{} nodes {} nps",
                 result.nodes,
                 result.nps()
             ))),
-            Err(_) => self.recover("running bench"),
+            _ => self.send_info_string("internal error while running bench"),
         }
+    }
+
+    /// Runs `work` (which cannot be stopped: `go perft`, `bench`) on a thread of its own, and
+    /// meanwhile answers `isready` at once, as during a search, keeping other commands for
+    /// afterwards. `None` when no thread could be started.
+    fn aside<T: Send>(&mut self, name: &str, work: impl FnOnce() -> T + Send) -> Option<T> {
+        let (done_tx, done) = bounded(1);
+        std::thread::scope(|scope| {
+            let spawned = std::thread::Builder::new()
+                .name(name.to_string())
+                .spawn_scoped(scope, move || {
+                    let _ = done_tx.send(work());
+                });
+            if let Err(e) = spawned {
+                log::error!("cannot start a thread for {name}: {e}");
+                return None;
+            }
+            let mut listening = true;
+            loop {
+                if !listening {
+                    return done.recv().ok();
+                }
+                select! {
+                    recv(done) -> result => return result.ok(),
+                    recv(self.commands) -> command => match command {
+                        Ok(Command::Ready) => self.send(Event::Line("readyok".into())),
+                        // Nothing to stop.
+                        Ok(Command::Stop | Command::PonderHit) => {}
+                        Ok(other) => self.deferred.push_back(other),
+                        // The front-end is gone: `run` ends after this.
+                        Err(_) => listening = false,
+                    },
+                }
+            }
+        })
     }
 }
 

@@ -141,3 +141,25 @@ fn debug_mode_and_the_debug_log_file() {
         lines_before
     );
 }
+
+/// `go perft` and `bench` cannot be stopped, but `isready` is answered while they run, as
+/// during a search (it used to wait for them to finish).
+#[test]
+fn isready_is_answered_during_go_perft_and_bench() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    let result = |l: &str| l.starts_with("Nodes searched: ") || l.ends_with(" nps");
+    // Each takes a good part of a second at least.
+    for job in ["go perft 6", "bench 8"] {
+        engine.send(job);
+        engine.send("isready");
+        let lines = engine.until(SOON, |l| l == "readyok" || result(l));
+        assert_eq!(
+            lines.last().map(String::as_str),
+            Some("readyok"),
+            "readyok comes while '{job}' runs, before its result: {lines:?}"
+        );
+        engine.until(SOON, result);
+    }
+    assert!(engine.sync().is_empty());
+}
