@@ -16,8 +16,14 @@ fn main() {
     if let Err(e) = check(&bytes) {
         panic!("network file {}: {e}", source.display());
     }
-    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("net.nnue");
-    std::fs::write(&out, bytes).expect("write to OUT_DIR");
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    // The engine's hidden width is the embedded network's, so another width needs no edit.
+    let hidden = u32::from_le_bytes(bytes[8..12].try_into().expect("checked header"));
+    let width = format!(
+        "/// Width of the hidden layer: the embedded network's.\npub const HIDDEN: usize = {hidden};\n"
+    );
+    std::fs::write(out_dir.join("hidden.rs"), width).expect("write to OUT_DIR");
+    std::fs::write(out_dir.join("net.nnue"), bytes).expect("write to OUT_DIR");
 }
 
 /// The header checks of `eval::nnue::Network::from_bytes` (magic, size, checksum), so that a
@@ -28,6 +34,9 @@ fn check(bytes: &[u8]) -> Result<(), String> {
     }
     let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
     let hidden = word(8);
+    if !(1..=256).contains(&hidden) {
+        return Err(format!("hidden width {hidden}: the engine takes 1 to 256"));
+    }
     let expected = 20 + 2 * (768 * hidden + 3 * hidden + 1);
     if bytes.len() != expected {
         return Err(format!("{} bytes, expected {expected}", bytes.len()));

@@ -10,8 +10,9 @@ pub use accumulator::{Accumulator, AccumulatorStack};
 pub use features::{INPUTS, feature_index};
 pub use network::{Network, NetworkError, default_network, file_image, file_size};
 
-/// Width of the hidden layer (one accumulator per side).
-pub const HIDDEN: usize = 64;
+// Width of the hidden layer (one accumulator per side), taken from the embedded network by
+// `build.rs`: `make EVALFILE=<net>` builds an engine of that network's width.
+include!(concat!(env!("OUT_DIR"), "/hidden.rs"));
 /// Quantisation of the first layer: an activation of 1.0 is `QA`.
 pub const QA: i32 = 255;
 /// Quantisation of the output weights.
