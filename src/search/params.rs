@@ -86,24 +86,6 @@ params! {
     HISTORY_BONUS_BASE = 80;
     HISTORY_BONUS_MAX = 1_600;
 
-    /// Time management, in hundredths of the soft limit. Best-move stability: `TM_STABLE_BASE
-    /// + TM_PER_BEST_CHANGE` per recent change of the best move, at most `TM_STABILITY_MAX`.
-    TM_STABLE_BASE = 70;
-    TM_PER_BEST_CHANGE = 30;
-    TM_STABILITY_MAX = 200;
-    /// Node share: `(TM_NODES_BASE - share of the root's nodes spent on the best move) *
-    /// TM_NODES_SCALE`, at least `TM_NODES_MIN` (a best move that took few nodes is unclear).
-    TM_NODES_BASE = 150;
-    TM_NODES_SCALE = 135;
-    TM_NODES_MIN = 50;
-    /// Score drop since the last iteration: `100 + TM_SCORE_DROP_SLOPE` per centipawn lost,
-    /// between `TM_SCORE_MIN` and `TM_SCORE_MAX`.
-    TM_SCORE_DROP_SLOPE = 1;
-    TM_SCORE_MIN = 85;
-    TM_SCORE_MAX = 150;
-    /// The three together, at most this (the hard limit aborts an iteration begun too late).
-    TM_SCALE_MAX = 250;
-
     /// Move picker: a capture whose SEE falls below `-score / PICKER_SEE_DIVISOR` waits
     /// until after the quiet moves; a queen promotion may lose up to `PICKER_PROMOTION_SEE`.
     PICKER_SEE_DIVISOR = 64;

@@ -10,7 +10,6 @@ use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH
 use super::pool::Pool;
 use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, is_decisive};
 use super::strength::{Handicap, Random};
-use super::time::soft_scale;
 use super::tt::TranspositionTable;
 use super::wdl;
 use super::worker::{Shared, TbRoot, Worker};
@@ -482,8 +481,6 @@ fn iterate<A: SliderAttacks>(
     };
     let mut scores = vec![0i32; lines];
     let mut best_changes = 0;
-    // The best line's score in the iteration before the last (for the score drop).
-    let mut previous_score = None;
 
     for depth in 1..=max_depth {
         // Helpers skip some depths so the threads spread over different iterations.
@@ -589,16 +586,7 @@ fn iterate<A: SliderAttacks>(
         {
             break;
         }
-        let score_drop = previous_score
-            .filter(|&p: &i32| !is_decisive(p) && !is_decisive(scores[0]))
-            .map_or(0, |p| p - scores[0]);
-        previous_score = Some(scores[0]);
-        let scale = soft_scale(
-            best_changes,
-            worker.root_node_fraction(result.best),
-            score_drop,
-        );
-        if !shared.control.is_pondering() && stop_after_iteration(shared, scale) {
+        if !shared.control.is_pondering() && stop_after_iteration(shared, depth, best_changes) {
             break;
         }
         best_changes = best_changes * 2 / 3;
@@ -624,8 +612,8 @@ fn helper_nodes(shared: &Shared) -> u64 {
         .sum()
 }
 
-/// After an iteration: is there time for another, with the soft limit scaled by `scale`?
-fn stop_after_iteration(shared: &Shared, scale: f64) -> bool {
+/// After an iteration: is there time for another? An unstable best move earns more time.
+fn stop_after_iteration(shared: &Shared, _depth: i32, best_changes: u32) -> bool {
     if shared
         .limits
         .soft_nodes
@@ -636,5 +624,6 @@ fn stop_after_iteration(shared: &Shared, scale: f64) -> bool {
     let Some(soft) = shared.time.soft_limit() else {
         return false;
     };
-    shared.time.elapsed().as_secs_f64() >= soft.as_secs_f64() * scale
+    let scale = 0.7 + 0.3 * best_changes.min(5) as f64;
+    shared.time.elapsed().as_secs_f64() >= soft.as_secs_f64() * scale.min(2.0)
 }

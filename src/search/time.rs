@@ -2,7 +2,6 @@
 //! (abort the search), from the clock, increment, moves to go and the move overhead.
 
 use super::Limits;
-use super::params::*;
 use crate::types::Color;
 use std::time::{Duration, Instant};
 
@@ -80,27 +79,10 @@ impl TimeManager {
         self.hard.is_some_and(|hard| self.elapsed() >= hard)
     }
 
-    /// The soft limit before scaling.
+    /// Scales the soft limit (more time when the best move is unstable, less when clear).
     pub fn soft_limit(&self) -> Option<Duration> {
         self.soft
     }
-}
-
-/// How much of the soft limit to use, from what the last iterations showed: more time when
-/// the best move keeps changing, took a small share of the root's nodes (`node_fraction`),
-/// or the score fell (`score_drop` centipawns since the previous iteration).
-pub fn soft_scale(best_changes: u32, node_fraction: f64, score_drop: i32) -> f64 {
-    let hundredths = |x: i32| f64::from(x) / 100.0;
-    let stability = hundredths(TM_STABLE_BASE + TM_PER_BEST_CHANGE * best_changes.min(10) as i32)
-        .min(hundredths(TM_STABILITY_MAX));
-    let nodes = ((hundredths(TM_NODES_BASE) - node_fraction.clamp(0.0, 1.0))
-        * hundredths(TM_NODES_SCALE))
-    .max(hundredths(TM_NODES_MIN));
-    let score = hundredths(
-        (100 + TM_SCORE_DROP_SLOPE * score_drop.clamp(-1_000, 1_000))
-            .clamp(TM_SCORE_MIN, TM_SCORE_MAX),
-    );
-    (stability * nodes * score).min(hundredths(TM_SCALE_MAX))
 }
 
 #[cfg(test)]
@@ -144,17 +126,6 @@ mod tests {
         assert!(hard_ms(&limits(2000, 2000), 10) >= 700);
         // Sudden death keeps spending a share of what is left.
         assert!(hard_ms(&limits(60_000, 0), 10) >= 2000);
-    }
-
-    #[test]
-    fn unclear_best_moves_and_falling_scores_earn_time() {
-        let settled = soft_scale(0, 0.9, 0);
-        assert!(soft_scale(0, 0.3, 0) > settled);
-        assert!(soft_scale(0, 0.9, 40) > settled);
-        assert!(soft_scale(0, 0.9, -40) < settled);
-        assert!(soft_scale(3, 0.9, 0) > settled);
-        // However bad it looks, within the cap.
-        assert!(soft_scale(10, 0.0, 1_000) <= f64::from(TM_SCALE_MAX) / 100.0);
     }
 
     #[test]

@@ -35,11 +35,6 @@ static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
     table
 });
 
-/// A root move's slot in the node counts: its from and to squares.
-fn from_to_slot(mv: Move) -> usize {
-    mv.from().index() * 64 + mv.to().index()
-}
-
 /// What every thread of one search shares.
 pub struct Shared<'a> {
     pub tt: &'a TranspositionTable,
@@ -124,8 +119,6 @@ pub struct Worker<'a, A: SliderAttacks> {
     pub stopped: bool,
     /// The moves the root may play (searchmoves, MultiPV lines not yet taken).
     pub root_moves: Vec<Move>,
-    /// Nodes spent under each root move in this search, by from-to square (time management).
-    root_move_nodes: Box<[u64; 64 * 64]>,
     pawn_cache: PawnCache,
     /// The network and the accumulators of the current path, when the evaluation is neural.
     nnue: Option<(Arc<Network>, AccumulatorStack)>,
@@ -153,7 +146,6 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             seldepth: 0,
             stopped: false,
             root_moves: Vec::new(),
-            root_move_nodes: Box::new([0; 64 * 64]),
             pawn_cache: PawnCache::default(),
             nnue: match &shared.evaluator {
                 Evaluator::Nnue(net) => {
@@ -170,11 +162,6 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
     pub fn pv_line(&self) -> Vec<Move> {
         self.pv[0][..self.pv_len[0]].to_vec()
-    }
-
-    /// The share of this thread's nodes so far that went into searching `mv` at the root.
-    pub fn root_node_fraction(&self, mv: Move) -> f64 {
-        self.root_move_nodes[from_to_slot(mv)] as f64 / self.nodes.max(1) as f64
     }
 
     /// Polls the stop conditions every 1024 nodes (the main thread also the clock), the abort
@@ -588,7 +575,6 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 }
             }
 
-            let nodes_before = self.nodes;
             let child = self.make(board, mv, ply);
             // Checks that do not lose material are extended; losing sacrifices are not.
             if extension == 0 && gives_check && see_ge::<A>(board, mv, 0) {
@@ -668,9 +654,6 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 }
             }
             self.unmake();
-            if root {
-                self.root_move_nodes[from_to_slot(mv)] += self.nodes - nodes_before;
-            }
             if self.stopped {
                 return 0;
             }
