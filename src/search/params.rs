@@ -26,11 +26,14 @@ params! {
 
     /// Null-move pruning from this depth,
     NMP_MIN_DEPTH = 3;
-    /// when the static evaluation (and the table's bound on the score) reaches beta.
+    /// when the static evaluation is at least `beta - NMP_EVAL_DEPTH_MARGIN * depth +
+    /// NMP_EVAL_BASE`.
+    NMP_EVAL_DEPTH_MARGIN = 20;
+    NMP_EVAL_BASE = 150;
     /// Reduction: `NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR` plus one ply per
     /// `NMP_EVAL_DIVISOR` of evaluation above beta, at most `NMP_MAX_EVAL_REDUCTION`.
     NMP_BASE_REDUCTION = 4;
-    NMP_DEPTH_DIVISOR = 6;
+    NMP_DEPTH_DIVISOR = 3;
     NMP_EVAL_DIVISOR = 200;
     NMP_MAX_EVAL_REDUCTION = 3;
 

@@ -439,7 +439,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             .any();
             if depth >= NMP_MIN_DEPTH
                 && eval >= beta
-                && static_eval >= beta
+                && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN * depth + NMP_EVAL_BASE
                 && has_pieces
                 && ply >= 1
                 && self.stack[ply - 1].moved.is_some()
