@@ -1,16 +1,8 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-
-/// `tests/data/<rel>`: the published reference data the tests use, kept in the repository.
-pub fn test_data(rel: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(rel);
-    assert!(path.exists(), "test data {} is missing", path.display());
-    path
-}
+mod data;
+pub use data::test_data;
 
 /// One line of a perft EPD: `FEN ;D1 n1 ;D2 n2 ...`.
 pub struct PerftCase {

@@ -14,14 +14,9 @@ pub const PROMPT: Duration = Duration::from_millis(250);
 /// Bound for searches that should end by themselves soon.
 pub const SOON: Duration = Duration::from_secs(20);
 
-/// `tests/data/<rel>`: reference data kept in the repository (perft tables, book, Syzygy tables).
-pub fn test_data(rel: &str) -> PathBuf {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(rel);
-    assert!(path.exists(), "test data {} is missing", path.display());
-    path
-}
+#[path = "../common/data.rs"]
+mod data;
+pub use data::test_data;
 
 /// A scratch directory for one test, removed at the end.
 pub struct TempDir(pub PathBuf);

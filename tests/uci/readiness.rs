@@ -6,7 +6,8 @@
 //! machine (gigabytes of fresh pages, 256 busy threads), which would make the timed tests of
 //! the `uci` target flaky if they ran beside them.
 
-#[allow(dead_code)]
+// This target uses only part of the harness.
+#[allow(dead_code, unused_imports)]
 #[path = "harness.rs"]
 mod harness;
 
