@@ -1,6 +1,7 @@
-//! The neural evaluation: incremental accumulators equal ones built from scratch, the network
-//! file round-trips and damaged files are refused, packed training data round-trips, and the
-//! trainer learns on a tiny data set and quantises faithfully.
+//! The neural evaluation: incremental accumulators equal ones built from scratch, the AVX2
+//! kernel equals the plain one, the network file round-trips and damaged files are refused,
+//! packed training data round-trips, and the trainer learns on a tiny data set and quantises
+//! faithfully.
 
 mod common;
 
@@ -8,7 +9,8 @@ use common::Rng;
 use quintessence::attacks::Magic;
 use quintessence::board::Board;
 use quintessence::eval::nnue::{
-    Accumulator, AccumulatorStack, HIDDEN, Network, NetworkError, default_network,
+    Accumulator, AccumulatorStack, HIDDEN, INPUTS, Kernel, MAX_DOT_LEN, Network, NetworkError, QA,
+    default_network, file_image, file_size,
 };
 use quintessence::movegen::legal_moves;
 use quintessence::tune::nnue::net::{Features, FloatNet, Scratch};
@@ -65,6 +67,176 @@ fn incremental_accumulators_equal_fresh_ones() {
         }
     }
     assert!(checked > 2000, "{checked}");
+}
+
+/// The AVX2 kernel, or `None` (with a message) on a CPU without it.
+fn avx2_or_skip() -> Option<Kernel> {
+    let avx2 = Kernel::avx2();
+    match avx2 {
+        // The engine's networks run the AVX2 kernel wherever the CPU has it.
+        Some(k) => assert_eq!(default_network().kernel(), k),
+        None => eprintln!("skipped: this CPU has no AVX2, only the scalar kernel runs"),
+    }
+    avx2
+}
+
+/// i16 values drawn to hit the kernels' edges: the clamp bounds 0 and QA, the i16 limits and
+/// the loader's ±127 output-weight bound, and anything in between.
+fn edgy(rng: &mut Rng, bound: i16) -> i16 {
+    let q = QA as i16;
+    let edges = [
+        0,
+        1,
+        -1,
+        q - 1,
+        q,
+        q + 1,
+        127,
+        -127,
+        i16::MAX,
+        i16::MIN,
+        128,
+        -128,
+    ];
+    let v = match rng.below(3) {
+        0 => edges[rng.below(edges.len())],
+        1 => (rng.below(2 * q as usize + 40) as i16) - q / 2 - 20,
+        _ => rng.next() as i16,
+    };
+    if bound < i16::MAX && v.unsigned_abs() > bound.unsigned_abs() {
+        (rng.below(2 * bound as usize + 1) as i32 - i32::from(bound)) as i16
+    } else {
+        v
+    }
+}
+
+/// Every slice length the engine can be built with (1 to 256, so the AVX2 loops' scalar tails
+/// too), random and extreme values: updates and dot products agree exactly.
+#[test]
+fn avx2_kernel_equals_scalar_on_random_and_extreme_rows() {
+    let Some(avx2) = avx2_or_skip() else {
+        return;
+    };
+    let scalar = Kernel::SCALAR;
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    for len in 1..=MAX_DOT_LEN {
+        for trial in 0..6 {
+            // Output weights within the loader's ±127, then (trial 5) any i16: the i16
+            // product wraps alike in both kernels.
+            let bound = if trial < 5 { 127 } else { i16::MAX };
+            let mut draw = |b: i16| (0..len).map(|_| edgy(&mut rng, b)).collect::<Vec<i16>>();
+            let (acc, weights) = (draw(i16::MAX), draw(bound));
+            let (add, sub) = (draw(i16::MAX), draw(i16::MAX));
+            assert_eq!(
+                avx2.screlu_dot(&acc, &weights),
+                scalar.screlu_dot(&acc, &weights),
+                "dot, len {len}, trial {trial}"
+            );
+            let (mut a, mut b) = (acc.clone(), acc.clone());
+            avx2.add_assign(&mut a, &add);
+            scalar.add_assign(&mut b, &add);
+            assert_eq!(a, b, "add, len {len}");
+            avx2.sub_assign(&mut a, &sub);
+            scalar.sub_assign(&mut b, &sub);
+            assert_eq!(a, b, "sub, len {len}");
+            // Wrapping undoes exactly.
+            avx2.sub_assign(&mut a, &add);
+            avx2.add_assign(&mut a, &sub);
+            assert_eq!(a, acc, "add then sub, len {len}");
+            let (mut a, mut b) = (vec![0; len], vec![0; len]);
+            avx2.add_sub(&mut a, &acc, &add, &sub);
+            scalar.add_sub(&mut b, &acc, &add, &sub);
+            assert_eq!(a, b, "add_sub, len {len}");
+        }
+    }
+    // The largest sum: every lane at QA against the loader's largest weights.
+    let full = vec![QA as i16; MAX_DOT_LEN];
+    for w in [127i16, -127] {
+        let weights = vec![w; MAX_DOT_LEN];
+        let expected = MAX_DOT_LEN as i32 * QA * QA * i32::from(w);
+        assert_eq!(avx2.screlu_dot(&full, &weights), expected);
+        assert_eq!(scalar.screlu_dot(&full, &weights), expected);
+    }
+}
+
+/// A network of random weights drawn by `value` (file order), through the loader.
+fn random_network(rng: &mut Rng, mut value: impl FnMut(&mut Rng, usize) -> i16) -> Network {
+    let count = (file_size(HIDDEN) - 20) / 2;
+    let values: Vec<i16> = (0..count).map(|i| value(rng, i)).collect();
+    Network::from_bytes(&file_image(HIDDEN, 400, &values)).unwrap()
+}
+
+/// Whole networks: the embedded one, one whose accumulators cross the clamp bounds often and
+/// whose output weights sit at ±127, and one whose accumulators wrap around in i16. Over random
+/// games, the AVX2 kernel's accumulators (from scratch and incremental) and scores equal the
+/// scalar kernel's.
+#[test]
+fn avx2_network_scores_equal_scalar_ones() {
+    let Some(avx2) = avx2_or_skip() else {
+        return;
+    };
+    let inputs = INPUTS * HIDDEN;
+    let outputs = inputs + HIDDEN;
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let near_clamp = random_network(&mut rng, |rng, i| match i {
+        i if i < outputs => (rng.below(161) as i16) - 80,
+        i if i < outputs + 2 * HIDDEN => [127, -127][rng.below(2)],
+        _ => rng.next() as i16,
+    });
+    let wrapping = random_network(&mut rng, |rng, i| match i {
+        i if i < outputs => rng.next() as i16,
+        i if i < outputs + 2 * HIDDEN => edgy(rng, 127),
+        _ => rng.next() as i16,
+    });
+    for net in [(*default_network()).clone(), near_clamp, wrapping] {
+        let simd = net.clone().with_kernel(avx2);
+        let scalar = net.with_kernel(Kernel::SCALAR);
+        let [below, inside, above] = compare_kernels_over_games(&simd, &scalar, &mut rng);
+        eprintln!("accumulator values: {below} below 0, {inside} within 0..=QA, {above} above");
+        assert!(
+            below > 0 && inside > 0 && above > 0,
+            "both clamp bounds in play"
+        );
+    }
+}
+
+/// Counts of the accumulator values seen below 0, within the clamp and above `QA`.
+fn compare_kernels_over_games(simd: &Network, scalar: &Network, rng: &mut Rng) -> [usize; 3] {
+    let mut checked = 0;
+    let mut counts = [0; 3];
+    for start in STARTS {
+        for _ in 0..10 {
+            let mut stacks = [simd, scalar].map(|n| AccumulatorStack::new(n, 128));
+            let mut board = Board::from_fen(start).unwrap();
+            for ply in 0..100 {
+                let [a, b] = [simd, scalar].map(|n| Accumulator::from_board(n, &board));
+                assert_eq!(a, b, "{}", board.to_fen());
+                for &v in a.0.iter().flat_map(|row| row.0.iter()) {
+                    counts[usize::from(v >= 0) + usize::from(i32::from(v) > QA)] += 1;
+                }
+                let side = board.side_to_move();
+                let fresh = a.evaluate(simd, side);
+                assert_eq!(fresh, b.evaluate(scalar, side), "{}", board.to_fen());
+                if rng.below(2) == 0 {
+                    let [x, y] = &mut stacks;
+                    let incremental = x.evaluate(simd, &board, ply);
+                    assert_eq!(incremental, y.evaluate(scalar, &board, ply));
+                    assert_eq!(incremental, fresh, "{}", board.to_fen());
+                }
+                checked += 1;
+                let moves = legal_moves::<Magic>(&board);
+                if moves.is_empty() {
+                    break;
+                }
+                let mut child = board;
+                child.play(*moves.iter().nth(rng.below(moves.len())).unwrap());
+                stacks.iter_mut().for_each(|s| s.push(ply, &board, &child));
+                board = child;
+            }
+        }
+    }
+    assert!(checked > 1000, "{checked}");
+    counts
 }
 
 #[test]

@@ -4,8 +4,8 @@
 //! the accumulator is brought up to date when a node is evaluated, from the nearest ancestor
 //! that is, or rebuilt from the board when none is.
 
+use super::feature_index;
 use super::network::{Network, Row};
-use super::{HIDDEN, feature_index};
 use crate::attacks::Occupancy;
 use crate::board::Board;
 use crate::types::{Color, Piece, PieceType, Square};
@@ -24,7 +24,7 @@ impl Accumulator {
                 for sq in board.pieces_of(color, kind) {
                     for view in Color::ALL {
                         let row = &net.input_weights[feature_index(view, piece, sq)];
-                        add_assign(&mut acc.0[view.index()], row);
+                        net.kernel().add_assign(&mut acc.0[view.index()].0, &row.0);
                     }
                 }
             }
@@ -36,30 +36,6 @@ impl Accumulator {
     #[inline]
     pub fn evaluate(&self, net: &Network, side: Color) -> i32 {
         net.evaluate(&self.0[side.index()], &self.0[(!side).index()])
-    }
-}
-
-#[inline(always)]
-fn add_assign(acc: &mut Row, row: &Row) {
-    acc.0
-        .iter_mut()
-        .zip(row.0.iter())
-        .for_each(|(a, w)| *a += w);
-}
-
-#[inline(always)]
-fn sub_assign(acc: &mut Row, row: &Row) {
-    acc.0
-        .iter_mut()
-        .zip(row.0.iter())
-        .for_each(|(a, w)| *a -= w);
-}
-
-/// `out = from + add - sub` in one pass (the common quiet move).
-#[inline(always)]
-fn add_sub(out: &mut Row, from: &Row, add: &Row, sub: &Row) {
-    for j in 0..HIDDEN {
-        out.0[j] = from.0[j] + add.0[j] - sub.0[j];
     }
 }
 
@@ -107,27 +83,28 @@ impl Delta {
 
     /// `child = parent` updated by this delta.
     fn apply(&self, net: &Network, parent: &Accumulator, child: &mut Accumulator) {
+        let k = net.kernel();
         for view in Color::ALL {
             let (from, out) = (&parent.0[view.index()], &mut child.0[view.index()]);
             let (na, nr) = (self.n_added as usize, self.n_removed as usize);
             if na >= 1 && nr >= 1 {
                 let add = Delta::row(net, view, self.added[0]);
                 let sub = Delta::row(net, view, self.removed[0]);
-                add_sub(out, from, add, sub);
+                k.add_sub(&mut out.0, &from.0, &add.0, &sub.0);
             } else {
                 *out = *from;
                 if na >= 1 {
-                    add_assign(out, Delta::row(net, view, self.added[0]));
+                    k.add_assign(&mut out.0, &Delta::row(net, view, self.added[0]).0);
                 }
                 if nr >= 1 {
-                    sub_assign(out, Delta::row(net, view, self.removed[0]));
+                    k.sub_assign(&mut out.0, &Delta::row(net, view, self.removed[0]).0);
                 }
             }
             for &a in &self.added[1.min(na)..na] {
-                add_assign(out, Delta::row(net, view, a));
+                k.add_assign(&mut out.0, &Delta::row(net, view, a).0);
             }
             for &r in &self.removed[1.min(nr)..nr] {
-                sub_assign(out, Delta::row(net, view, r));
+                k.sub_assign(&mut out.0, &Delta::row(net, view, r).0);
             }
         }
     }

@@ -5,10 +5,12 @@
 mod accumulator;
 mod features;
 mod network;
+mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
 pub use features::{INPUTS, feature_index};
 pub use network::{Network, NetworkError, default_network, file_image, file_size};
+pub use simd::{Kernel, MAX_DOT_LEN};
 
 // Width of the hidden layer (one accumulator per side), taken from the embedded network by
 // `build.rs`: `make EVALFILE=<net>` builds an engine of that network's width.

@@ -13,6 +13,7 @@
 //! | 2·2H | output weights (side to move's half first), ×QB |
 //! | 2 | output bias, ×QA·QB |
 
+use super::simd::{Kernel, MAX_DOT_LEN};
 use super::{HIDDEN, INPUTS, QA, QB};
 use std::fmt;
 use std::sync::{Arc, LazyLock};
@@ -35,6 +36,8 @@ pub struct Network {
     pub output_bias: i16,
     /// Centipawns for an output of 1.0 (the trainer's score scale).
     pub scale: i32,
+    /// The hot loops' implementation, chosen for this CPU when the network is loaded.
+    kernel: Kernel,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -160,6 +163,7 @@ impl Network {
             output_weights,
             output_bias,
             scale: scale as i32,
+            kernel: Kernel::detected(),
         })
     }
 
@@ -176,23 +180,25 @@ impl Network {
         file_image(HIDDEN, self.scale as u32, &values)
     }
 
+    /// The kernel this network's accumulators and output use.
+    #[inline(always)]
+    pub fn kernel(&self) -> Kernel {
+        self.kernel
+    }
+
+    /// The same network run by `kernel` (to compare kernels).
+    pub fn with_kernel(self, kernel: Kernel) -> Network {
+        Network { kernel, ..self }
+    }
+
     /// The score in centipawns for the side to move, from the two sides' accumulators.
     ///
     /// SCReLU: `clamp(v, 0, QA)² · w`, computed as `(c·w)·c` so the first product stays in
-    /// i16 (|c·w| ≤ 255·127) and vectorises as multiply-then-multiply-add. One side's sum is
-    /// at most HIDDEN·255²·127, within i32 for HIDDEN ≤ 256.
+    /// i16 (|c·w| ≤ 255·127, the loader refuses larger output weights) and vectorises as
+    /// multiply-then-multiply-add; each side's sum fits i32 ([`Kernel::screlu_dot`]).
     #[inline]
     pub fn evaluate(&self, us: &Row, them: &Row) -> i32 {
-        let half = |acc: &Row, weights: &Row| -> i32 {
-            acc.0
-                .iter()
-                .zip(weights.0.iter())
-                .map(|(&v, &w)| {
-                    let c = v.clamp(0, QA as i16);
-                    i32::from(c.wrapping_mul(w)) * i32::from(c)
-                })
-                .sum()
-        };
+        let half = |acc: &Row, weights: &Row| self.kernel.screlu_dot(&acc.0, &weights.0);
         let sum = i64::from(half(us, &self.output_weights[0]))
             + i64::from(half(them, &self.output_weights[1]));
         let out = sum / i64::from(QA) + i64::from(self.output_bias);
@@ -200,7 +206,10 @@ impl Network {
     }
 }
 
-const _: () = assert!(HIDDEN <= 256, "the i32 output sum needs HIDDEN <= 256");
+const _: () = assert!(
+    HIDDEN <= MAX_DOT_LEN,
+    "the i32 output sum needs HIDDEN <= 256"
+);
 
 /// `nets/default.nnue`, or the `EVALFILE` given to the build (see `build.rs`).
 static EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/net.nnue"));
