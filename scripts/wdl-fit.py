@@ -12,7 +12,9 @@ The model is symmetric, so White's view (as the data is written) and the side to
 (as the search reports) give the same fit.
 
 Data: text lines `<FEN> | <score cp, White's view> | <result for White 1.0/0.5/0.0>`, as
-`quintessence datagen --dump` writes them. Fit on one set of games, measure on another (the two
+`quintessence datagen --dump` writes them, or match PGNs (`.pgn`) whose move comments carry the
+engine's score, as fastchess and cutechess-cli write them (`{+0.35/12 0.123s}`); every move of
+such a game counts, so use games in which both engines share the evaluation being fitted. Fit on one set of games, measure on another (the two
 files of ../shared/data/selfplay come from different seeds, so their games are disjoint):
 
     pip install numpy scipy matplotlib
@@ -24,6 +26,7 @@ frequencies, and the Rust constants to paste into src/search/wdl.rs. `--every N`
 N-th line (to keep the run short). About 30 s for 2 M positions on one core.
 """
 import argparse
+import re
 import sys
 
 import numpy as np
@@ -38,6 +41,10 @@ def load(paths, every):
     """(score, material, result) arrays; mate scores dropped."""
     scores, materials, results = [], [], []
     for path in paths:
+        if path.endswith(".pgn"):
+            for score, material, result in load_pgn(path):
+                scores.append(score), materials.append(material), results.append(result)
+            continue
         with open(path) as f:
             for i, line in enumerate(f):
                 if i % every:
@@ -53,6 +60,35 @@ def load(paths, every):
                 materials.append(sum(placement.count(c) * v for c, v in VALUES.items()))
                 results.append(float(parts[2]))
     return np.array(scores), np.array(materials), np.array(results)
+
+
+PGN_SCORE = re.compile(r"^\s*([+-]?)(M?)(\d+(?:\.\d+)?)/\d+")
+PGN_RESULTS = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
+
+
+def load_pgn(path):
+    """(score, material, result) of every move of a match PGN whose comment carries the engine's
+    score, as fastchess and cutechess-cli write it (`{+0.35/12 0.123s}`, side to move's view, in
+    pawns): the score of the position the engine searched, turned to White's view."""
+    import chess.pgn
+
+    with open(path) as f:
+        while (game := chess.pgn.read_game(f)) is not None:
+            result = PGN_RESULTS.get(game.headers.get("Result"))
+            if result is None:
+                continue
+            board = game.board()
+            for node in game.mainline():
+                found = PGN_SCORE.match(node.comment)
+                if found and not found.group(2):
+                    pawns = float(found.group(3)) * (-1 if found.group(1) == "-" else 1)
+                    score = round(pawns * 100) * (1 if board.turn == chess.WHITE else -1)
+                    material = sum(len(board.pieces(kind, colour)) * VALUES[chess.piece_symbol(kind)]
+                                   for kind in (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK,
+                                                chess.QUEEN)
+                                   for colour in chess.COLORS)
+                    yield score, material, result
+                board.push(node.move)
 
 
 def group(scores, materials, results):
@@ -77,14 +113,20 @@ def poly(c, x):
 def model(params, scores, materials):
     """(win, draw, loss) probabilities of the fitted model."""
     x = np.clip(materials, M_MIN, M_MAX) / M_SCALE
-    a, b = poly(params[:4], x), poly(params[4:], x)
+    # b > 0 wherever a fit ends; the floor only keeps the optimiser's trial steps finite.
+    a, b = poly(params[:4], x), np.maximum(poly(params[4:], x), 1.0)
     s = np.clip(scores, -4000, 4000)
     win, loss = sigmoid((s - a) / b), sigmoid((-s - a) / b)
     return win, 1.0 - win - loss, loss
 
 
+# The constants src/search/wdl.rs holds (A then B), the default of `--previous`: a refit must
+# beat them on held-out games of the evaluation it is fitted for.
+PREVIOUS = [-1147.95, 3014.67, -2431.68, 702.141, -190.328, 578.777, -467.213, 168.81]
+
+
 def old_model(scores):
-    """The hand-set model the engine reported before this fit (searcher.rs `wdl`)."""
+    """The hand-set model the engine reported before the first fit (searcher.rs `wdl`)."""
     s = np.clip(scores, -2000, 2000)
     win, loss = sigmoid((s - 200) / 80), sigmoid((-s - 200) / 80)
     return win, 1.0 - win - loss, loss
@@ -123,7 +165,7 @@ def fit_constant(scores, counts):
     return r.x
 
 
-def plot(path, params, scores, materials, counts, title):
+def plot(path, params, previous, scores, materials, counts, title):
     import matplotlib
 
     matplotlib.use("Agg")
@@ -139,13 +181,13 @@ def plot(path, params, scores, materials, counts, title):
         n = np.bincount(bins + 50, weights=c.sum(axis=1), minlength=101)
         keep = n >= 200
         centre = (np.arange(101) - 50)[keep] * width
-        probs, old = model(params, s, m), old_model(s)
+        probs, old = model(params, s, m), model(previous, s, m)
         for k, (name, colour) in enumerate((("win", "tab:green"), ("draw", "tab:blue"), ("loss", "tab:red"))):
             total = lambda w: np.bincount(bins + 50, weights=w, minlength=101)[keep] / n[keep]
             ax.plot(centre, total(c[:, k]), "o", ms=3, color=colour, label=f"{name}, measured")
             ax.plot(centre, total(probs[k] * c.sum(axis=1)), "-", color=colour, label=f"{name}, model")
             ax.plot(centre, total(old[k] * c.sum(axis=1)), ":", color=colour, lw=1,
-                    label=f"{name}, old hand-set")
+                    label=f"{name}, previous fit")
         ax.set_title(f"material {lo}-{hi}  ({int(c.sum()):,} positions)")
         ax.set_xlabel("search score, cp")
         ax.grid(alpha=0.3)
@@ -163,7 +205,12 @@ def main():
     p.add_argument("--holdout", nargs="+", required=True, help="data files (other games) to measure on")
     p.add_argument("--every", type=int, default=1, help="take every N-th line")
     p.add_argument("--plot", help="PNG of measured vs modelled rates on the held-out data")
+    p.add_argument("--previous", type=lambda v: [float(x) for x in v.split(",")], default=PREVIOUS,
+                   help="the model to compare with: A then B, 8 numbers separated by commas "
+                        "(default: the constants of src/search/wdl.rs)")
     a = p.parse_args()
+    if len(a.previous) != 8:
+        p.error("--previous takes 8 numbers")
 
     train = group(*load(a.fit, a.every))
     test = group(*load(a.holdout, a.every))
@@ -174,6 +221,7 @@ def main():
     rows = [
         ("fitted model (score, material)", model(params, test[0], test[1])),
         ("fitted, a and b constant", model([0, 0, 0, const[0], 0, 0, 0, const[1]], test[0], test[1])),
+        ("previous fit (--previous)", model(a.previous, test[0], test[1])),
         ("old hand-set (searcher.rs)", old_model(test[0])),
         ("result frequencies only", tuple(np.full(len(test[0]), f) for f in freq)),
     ]
@@ -193,9 +241,9 @@ def main():
     print("const B: [f64; 4] = [" + ", ".join(f"{v:.6}" for v in params[4:]) + "];")
     if a.plot:
         n_fit, n_test = int(train[2].sum()), int(test[2].sum())
-        plot(a.plot, params, *test,
+        plot(a.plot, params, a.previous, *test,
              f"Quintessence self-play: measured (dots, {n_test:,} held-out positions) vs the model fitted on "
-             f"{n_fit:,} other positions (lines) and the old hand-set model (dotted)")
+             f"{n_fit:,} other positions (lines) and the previous fit (dotted)")
         print(f"\nplot: {a.plot}")
 
 

@@ -1,8 +1,8 @@
 //! Win/draw/loss odds (per mille) from a search score and the material on the board, for
 //! `UCI_ShowWDL`: Stockfish's model, win = sigmoid((score − a(m)) / b(m)), loss = the same for
 //! −score, draw = the rest, with a and b cubic in the material m. The constants are a maximum
-//! likelihood fit to our own self-play by `scripts/wdl-fit.py` (README, "Win/draw/loss");
-//! refit them whenever the evaluation's scale changes.
+//! likelihood fit to our own games (matches of the 498e1d7 evaluation against itself) by
+//! `scripts/wdl-fit.py` (README, "Win/draw/loss"); refit them whenever the evaluation changes.
 
 use super::score::MATE_BOUND;
 use crate::attacks::Occupancy;
@@ -12,8 +12,8 @@ use crate::types::PieceType;
 const M_MIN: i32 = 4;
 const M_MAX: i32 = 78;
 const M_SCALE: f64 = 58.0;
-const A: [f64; 4] = [-894.8, 2324.09, -1886.97, 572.433];
-const B: [f64; 4] = [-311.062, 787.091, -546.129, 188.179];
+const A: [f64; 4] = [-1147.95, 3014.67, -2431.68, 702.141];
+const B: [f64; 4] = [-190.328, 578.777, -467.213, 168.81];
 
 /// Win, draw and loss per mille for the side whose `score` (centipawns) it is, with `material`
 /// as [`material`] counts it.
