@@ -14,8 +14,9 @@ The model is symmetric, so White's view (as the data is written) and the side to
 Data: text lines `<FEN> | <score cp, White's view> | <result for White 1.0/0.5/0.0>`, as
 `quintessence datagen --dump` writes them, or match PGNs (`.pgn`) whose move comments carry the
 engine's score, as fastchess and cutechess-cli write them (`{+0.35/12 0.123s}`); every move of
-such a game counts, so use games in which both engines share the evaluation being fitted. Fit on one set of games, measure on another (the two
-files of ../shared/data/selfplay come from different seeds, so their games are disjoint):
+such a game counts, so use games in which both engines share the evaluation being fitted. Fit
+on one set of games, measure on another (the two files of ../shared/data/selfplay come from
+different seeds, so their games are disjoint):
 
     pip install numpy scipy matplotlib
     scripts/wdl-fit.py --fit data/shared-a.txt --holdout data/shared-b.txt --plot docs/wdl-fit.png
@@ -37,13 +38,19 @@ VALUES = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9}
 MATE_BOUND = 31_000
 
 
+def material(placement):
+    """The model's material count of a FEN piece placement, lower-cased (both sides)."""
+    return sum(placement.count(c) * v for c, v in VALUES.items())
+
+
 def load(paths, every):
     """(score, material, result) arrays; mate scores dropped."""
     scores, materials, results = [], [], []
     for path in paths:
         if path.endswith(".pgn"):
-            for score, material, result in load_pgn(path):
-                scores.append(score), materials.append(material), results.append(result)
+            for i, (score, mat, result) in enumerate(load_pgn(path)):
+                if i % every == 0:
+                    scores.append(score), materials.append(mat), results.append(result)
             continue
         with open(path) as f:
             for i, line in enumerate(f):
@@ -57,7 +64,7 @@ def load(paths, every):
                 if abs(score) >= MATE_BOUND:
                     continue
                 scores.append(score)
-                materials.append(sum(placement.count(c) * v for c, v in VALUES.items()))
+                materials.append(material(placement))
                 results.append(float(parts[2]))
     return np.array(scores), np.array(materials), np.array(results)
 
@@ -83,11 +90,7 @@ def load_pgn(path):
                 if found and not found.group(2):
                     pawns = float(found.group(3)) * (-1 if found.group(1) == "-" else 1)
                     score = round(pawns * 100) * (1 if board.turn == chess.WHITE else -1)
-                    material = sum(len(board.pieces(kind, colour)) * VALUES[chess.piece_symbol(kind)]
-                                   for kind in (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK,
-                                                chess.QUEEN)
-                                   for colour in chess.COLORS)
-                    yield score, material, result
+                    yield score, material(board.board_fen().lower()), result
                 board.push(node.move)
 
 
