@@ -25,15 +25,34 @@ fn update(value: &mut i16, delta: i32) {
 /// Continuation history: how good a move (piece, to) is after an earlier move (piece, to).
 pub type ContinuationTable = [[[[i16; 64]; 12]; 64]; 12];
 
-/// Pawn structures tracked by the evaluation correction.
+/// Entries of each correction table, indexed by a key of part of the position.
 const CORRECTION_ENTRIES: usize = 1 << 14;
 /// Corrections are kept in 1/16 centipawn.
 const CORRECTION_GRAIN: i32 = 16;
 const CORRECTION_MAX: i32 = 400 * CORRECTION_GRAIN;
 
+/// The parts of a position the evaluation correction remembers errors by: the pawn structure,
+/// and each side's pieces other than pawns (what the pawn key cannot tell apart).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CorrectionKeys {
+    pub pawns: u64,
+    pub non_pawns: [u64; 2],
+}
+
+impl CorrectionKeys {
+    fn slots(&self) -> [usize; 3] {
+        [self.pawns, self.non_pawns[0], self.non_pawns[1]].map(|k| k as usize % CORRECTION_ENTRIES)
+    }
+}
+
+/// Weights of the pawn, White non-pawn and Black non-pawn corrections, in quarters: when all
+/// three tables have learnt the same error, the correction is that error.
+const CORRECTION_WEIGHTS: [i32; 3] = [2, 1, 1];
+
 pub struct History {
-    /// Per side to move and pawn structure: how far searches found the static evaluation off.
-    correction: Box<[[i16; CORRECTION_ENTRIES]; 2]>,
+    /// Per table (pawns, White's and Black's other pieces), side to move and key: how far
+    /// searches found the static evaluation off.
+    correction: Box<[[[i16; CORRECTION_ENTRIES]; 2]; 3]>,
     butterfly: Box<[[[i16; 64]; 64]; 2]>,
     captures: Box<[[[i16; 6]; 64]; 12]>,
     /// [0]: after the previous move (1 ply), [1]: after our own previous move (2 plies).
@@ -88,21 +107,33 @@ impl History {
         *self = History::default();
     }
 
-    /// The static evaluation corrected by what earlier searches of this pawn structure found.
+    /// The static evaluation corrected by what earlier searches of positions sharing its pawn
+    /// structure or one side's other pieces found.
     #[inline]
-    pub fn corrected_eval(&self, color: Color, pawn_key: u64, raw: i32) -> i32 {
-        let slot = self.correction[color as usize][pawn_key as usize % CORRECTION_ENTRIES];
-        raw + slot as i32 / CORRECTION_GRAIN
+    pub fn corrected_eval(&self, color: Color, keys: &CorrectionKeys, raw: i32) -> i32 {
+        let weighted: i32 = (self.correction.iter().zip(keys.slots()))
+            .zip(CORRECTION_WEIGHTS)
+            .map(|((table, slot), weight)| table[color as usize][slot] as i32 * weight)
+            .sum();
+        raw + weighted / (4 * CORRECTION_GRAIN)
     }
 
-    /// Moves the correction towards `error` (search score minus raw evaluation), more for
+    /// Moves each correction towards `error` (search score minus raw evaluation), more for
     /// deeper searches.
-    pub fn update_correction(&mut self, color: Color, pawn_key: u64, depth: i32, error: i32) {
-        let slot = &mut self.correction[color as usize][pawn_key as usize % CORRECTION_ENTRIES];
+    pub fn update_correction(
+        &mut self,
+        color: Color,
+        keys: &CorrectionKeys,
+        depth: i32,
+        error: i32,
+    ) {
         let weight = (depth + 1).min(16);
         let target = (error * CORRECTION_GRAIN).clamp(-CORRECTION_MAX, CORRECTION_MAX);
-        let value = (*slot as i32 * (256 - weight) + target * weight) / 256;
-        *slot = value.clamp(-CORRECTION_MAX, CORRECTION_MAX) as i16;
+        for (table, slot) in self.correction.iter_mut().zip(keys.slots()) {
+            let entry = &mut table[color as usize][slot];
+            let value = (*entry as i32 * (256 - weight) + target * weight) / 256;
+            *entry = value.clamp(-CORRECTION_MAX, CORRECTION_MAX) as i16;
+        }
     }
 
     #[inline]
@@ -199,5 +230,63 @@ impl History {
             &mut self.captures[piece as usize][to as usize][captured as usize],
             delta,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KEYS: CorrectionKeys = CorrectionKeys {
+        pawns: 11,
+        non_pawns: [22, 33],
+    };
+
+    fn learn(history: &mut History, keys: &CorrectionKeys, error: i32) {
+        for _ in 0..200 {
+            history.update_correction(Color::White, keys, 20, error);
+        }
+    }
+
+    #[test]
+    fn the_correction_learns_the_error_of_a_position() {
+        let mut history = History::default();
+        assert_eq!(history.corrected_eval(Color::White, &KEYS, 50), 50);
+        learn(&mut history, &KEYS, 80);
+        let corrected = history.corrected_eval(Color::White, &KEYS, 50);
+        assert!((125..=130).contains(&corrected), "{corrected}");
+        // Kept per side to move.
+        assert_eq!(history.corrected_eval(Color::Black, &KEYS, 50), 50);
+    }
+
+    #[test]
+    fn a_position_sharing_part_of_the_keys_gets_that_part() {
+        let mut history = History::default();
+        learn(&mut history, &KEYS, -80);
+        let same_pawns = CorrectionKeys {
+            pawns: KEYS.pawns,
+            non_pawns: [44, 55],
+        };
+        let same_white_pieces = CorrectionKeys {
+            pawns: 66,
+            non_pawns: [KEYS.non_pawns[0], 77],
+        };
+        // Half the error through the pawn table, a quarter through White's pieces.
+        let pawns_only = history.corrected_eval(Color::White, &same_pawns, 0);
+        let white_pieces_only = history.corrected_eval(Color::White, &same_white_pieces, 0);
+        assert!((-41..=-38).contains(&pawns_only), "{pawns_only}");
+        assert!(
+            (-21..=-18).contains(&white_pieces_only),
+            "{white_pieces_only}"
+        );
+    }
+
+    #[test]
+    fn corrections_are_bounded() {
+        let mut history = History::default();
+        learn(&mut history, &KEYS, 100_000);
+        let corrected = history.corrected_eval(Color::White, &KEYS, 0);
+        let cap = CORRECTION_MAX / CORRECTION_GRAIN;
+        assert!((cap - 2..=cap).contains(&corrected), "{corrected}");
     }
 }

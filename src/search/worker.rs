@@ -2,7 +2,7 @@
 //! (null move, reverse futility, late-move pruning and reductions, SEE pruning, singular
 //! extensions) and a quiescence search over captures.
 
-use super::history::{History, MAX_PLY, PieceMove, bonus};
+use super::history::{CorrectionKeys, History, MAX_PLY, PieceMove, bonus};
 use super::params::*;
 use super::picker::MovePicker;
 use super::score::{
@@ -320,7 +320,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         board: &Board<A::Occ>,
         entry: Option<TtEntry>,
         ply: usize,
-        pawns: u64,
+        keys: &CorrectionKeys,
         in_check: bool,
     ) -> (i32, i32) {
         if in_check {
@@ -333,7 +333,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         };
         let corrected = self
             .history
-            .corrected_eval(board.side_to_move(), pawns, raw)
+            .corrected_eval(board.side_to_move(), keys, raw)
             .clamp(-TB_WIN_BOUND + 1, TB_WIN_BOUND - 1);
         (raw, corrected)
     }
@@ -419,8 +419,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             return score;
         }
 
-        let pawns = pawn_structure(board);
-        let (raw_eval, static_eval) = self.evaluations(board, entry, ply, pawns, in_check);
+        let keys = correction_keys(board);
+        let (raw_eval, static_eval) = self.evaluations(board, entry, ply, &keys, in_check);
         let eval = if excluded.is_null() {
             refined(entry, static_eval, in_check)
         } else {
@@ -727,7 +727,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 && bound.refines_estimate(best_score, static_eval)
             {
                 self.history
-                    .update_correction(us, pawns, depth, best_score - raw_eval);
+                    .update_correction(us, &keys, depth, best_score - raw_eval);
             }
         }
         best_score
@@ -803,7 +803,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
         // Standing pat on the same scale as the main search's margins.
         let (raw_eval, static_eval) =
-            self.evaluations(board, entry, ply, pawn_structure(board), in_check);
+            self.evaluations(board, entry, ply, &correction_keys(board), in_check);
         let eval = refined(entry, static_eval, in_check);
         let mut best_score = eval;
         if !in_check {
@@ -866,12 +866,28 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     }
 }
 
-/// The key of the pawn structure, for the evaluation correction.
-fn pawn_structure<O: crate::attacks::Occupancy>(board: &Board<O>) -> u64 {
-    pawn_key(
-        board.pieces_of(Color::White, PieceType::Pawn),
-        board.pieces_of(Color::Black, PieceType::Pawn),
-    )
+/// The keys the evaluation correction remembers a position by.
+fn correction_keys<O: crate::attacks::Occupancy>(board: &Board<O>) -> CorrectionKeys {
+    let non_pawns = |color| {
+        const KINDS: [(PieceType, u64); 5] = [
+            (PieceType::Knight, 0x9E37_79B9_7F4A_7C15),
+            (PieceType::Bishop, 0xC2B2_AE3D_27D4_EB4F),
+            (PieceType::Rook, 0x1656_67B1_9E37_79F9),
+            (PieceType::Queen, 0x85EB_CA77_C2B2_AE63),
+            (PieceType::King, 0x27D4_EB2F_1656_67C5),
+        ];
+        let h = KINDS.iter().fold(0u64, |h, &(kind, mul)| {
+            (h ^ board.pieces_of(color, kind).0.wrapping_mul(mul)).rotate_left(23)
+        });
+        h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 20
+    };
+    CorrectionKeys {
+        pawns: pawn_key(
+            board.pieces_of(Color::White, PieceType::Pawn),
+            board.pieces_of(Color::Black, PieceType::Pawn),
+        ),
+        non_pawns: [non_pawns(Color::White), non_pawns(Color::Black)],
+    }
 }
 
 /// The table's score in place of the evaluation when its bound says the true value lies
