@@ -1,7 +1,7 @@
-//! The neural evaluation: incremental accumulators equal ones built from scratch, the AVX2
-//! kernel equals the plain one, the network file round-trips and damaged files are refused,
-//! packed training data round-trips, and the trainer learns on a tiny data set and quantises
-//! faithfully.
+//! The neural evaluation: incremental accumulators equal ones built from scratch (and below a
+//! set root are updated from it), the AVX2 kernel equals the plain one, the network file
+//! round-trips and damaged files are refused, packed training data round-trips, and the
+//! trainer learns on a tiny data set and quantises faithfully.
 
 mod common;
 
@@ -67,6 +67,29 @@ fn incremental_accumulators_equal_fresh_ones() {
         }
     }
     assert!(checked > 2000, "{checked}");
+}
+
+/// The search never evaluates a root whose table entry holds its evaluation: once the root is
+/// set, its children are still updated from it, not each rebuilt from scratch.
+#[test]
+fn children_of_a_set_root_are_updated_from_it() {
+    let net = default_network();
+    for start in STARTS {
+        let root = Board::from_fen(start).unwrap();
+        let mut stack = AccumulatorStack::new(&net, 8);
+        stack.set_root(&net, &root);
+        for &mv in legal_moves::<Magic>(&root).iter() {
+            let mut child = root;
+            child.play(mv);
+            stack.push(0, &root, &child);
+            let fresh = Accumulator::from_board(&net, &child);
+            assert_eq!(
+                stack.evaluate(&net, &child, 1),
+                fresh.evaluate(&net, child.side_to_move())
+            );
+        }
+        assert_eq!(stack.refreshes(), 1, "{start}");
+    }
 }
 
 /// The AVX2 kernel, or `None` (with a message) on a CPU without it.

@@ -422,6 +422,7 @@ fn iterate<A: SliderAttacks>(
     let shared = worker.shared;
     let limits = shared.limits;
     let main = worker.id == 0;
+    worker.set_root(board);
     let mut root_moves: Vec<Move> = legal_moves::<A>(board).iter().copied().collect();
     if !limits.searchmoves.is_empty() {
         let allowed: Vec<Move> = root_moves

@@ -243,6 +243,13 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         self.pv_len[ply] = child_len + 1;
     }
 
+    /// Starts a search of `root`.
+    pub fn set_root(&mut self, root: &Board<A::Occ>) {
+        if let Some((net, stack)) = &mut self.nnue {
+            stack.set_root(net, root);
+        }
+    }
+
     /// The static evaluation of `board`, the position at `ply` on the current path.
     #[inline]
     fn evaluate(&mut self, board: &Board<A::Occ>, ply: usize) -> i32 {

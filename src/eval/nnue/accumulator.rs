@@ -116,6 +116,8 @@ pub struct AccumulatorStack {
     deltas: Vec<Delta>,
     /// `accumulators[ply]` matches the position at `ply` on the current path.
     fresh: Vec<bool>,
+    /// Accumulators built from scratch so far.
+    refreshes: u64,
 }
 
 impl AccumulatorStack {
@@ -124,7 +126,26 @@ impl AccumulatorStack {
             accumulators: vec![Accumulator([net.hidden_bias; 2]); plies + 1],
             deltas: vec![Delta::default(); plies + 1],
             fresh: vec![false; plies + 1],
+            refreshes: 0,
         }
+    }
+
+    /// Builds the root's accumulator, so that every node below is updated from it even when
+    /// the root itself is never evaluated (its table entry holding the evaluation).
+    pub fn set_root<O: Occupancy>(&mut self, net: &Network, board: &Board<O>) {
+        self.reset();
+        self.refresh(net, board, 0);
+    }
+
+    /// Accumulators built from scratch so far.
+    pub fn refreshes(&self) -> u64 {
+        self.refreshes
+    }
+
+    fn refresh<O: Occupancy>(&mut self, net: &Network, board: &Board<O>, ply: usize) {
+        self.accumulators[ply] = Accumulator::from_board(net, board);
+        self.fresh[ply] = true;
+        self.refreshes += 1;
     }
 
     /// Forgets every accumulator (a new root).
@@ -151,8 +172,7 @@ impl AccumulatorStack {
             return;
         }
         let Some(base) = (0..ply).rev().find(|&p| self.fresh[p]) else {
-            self.accumulators[ply] = Accumulator::from_board(net, board);
-            self.fresh[ply] = true;
+            self.refresh(net, board, ply);
             return;
         };
         for p in base + 1..=ply {
