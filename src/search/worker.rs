@@ -442,6 +442,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             if depth <= RFP_MAX_DEPTH
                 && eval - RFP_MARGIN * (depth - improving as i32) >= beta
                 && !is_decisive(eval)
+                && !is_decisive(beta)
             {
                 return (eval + beta) / 2;
             }
