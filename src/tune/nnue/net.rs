@@ -74,6 +74,16 @@ pub fn sigmoid(x: f32) -> f32 {
     1.0 / (1.0 + (-x).exp())
 }
 
+/// Adds columns `start..start + sum.len()` of the active features' rows to `sum`. Inlined, so
+/// that a fixed-size block stays in registers while every row is added to it.
+#[inline(always)]
+fn add_rows(sum: &mut [f32], w1: &[f32], h: usize, start: usize, features: &[u16]) {
+    for &f in features {
+        let row = &w1[f as usize * h + start..][..sum.len()];
+        sum.iter_mut().zip(row).for_each(|(s, w)| *s += w);
+    }
+}
+
 impl FloatNet {
     /// Input weights uniform in ±1/√(active inputs); output weights uniform in ±1/√(2H).
     pub fn random(hidden: usize, seed: u64) -> FloatNet {
@@ -112,20 +122,12 @@ impl FloatNet {
         let blocked = h - h % ACC_BLOCK;
         for start in (0..blocked).step_by(ACC_BLOCK) {
             let mut sum: [f32; ACC_BLOCK] = b1[start..start + ACC_BLOCK].try_into().unwrap();
-            for &f in features {
-                let row = &w1[f as usize * h + start..][..ACC_BLOCK];
-                sum.iter_mut().zip(row).for_each(|(s, w)| *s += w);
-            }
+            add_rows(&mut sum, w1, h, start, features);
             acc[start..start + ACC_BLOCK].copy_from_slice(&sum);
         }
-        acc[blocked..].copy_from_slice(&b1[blocked..]);
-        for &f in features {
-            let row = &w1[f as usize * h + blocked..(f as usize + 1) * h];
-            acc[blocked..]
-                .iter_mut()
-                .zip(row)
-                .for_each(|(a, w)| *a += w);
-        }
+        let tail = &mut acc[blocked..h];
+        tail.copy_from_slice(&b1[blocked..]);
+        add_rows(tail, w1, h, blocked, features);
     }
 
     /// The raw output (1.0 = `SCALE` centipawns) for the side to move.
