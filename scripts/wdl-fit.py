@@ -14,7 +14,8 @@ The model is symmetric, so White's view (as the data is written) and the side to
 Data: text lines `<FEN> | <score cp, White's view> | <result for White 1.0/0.5/0.0>`, as
 `quintessence datagen --dump` writes them, or match PGNs (`.pgn`) whose move comments carry the
 engine's score, as fastchess and cutechess-cli write them (`{+0.35/12 0.123s}`); every move of
-such a game counts, so use games in which both engines share the evaluation being fitted. Fit
+such a game counts, so use games in which both engines share the evaluation being fitted, or
+`--engine NAME` to take only the moves of the engine that PGN names so. Fit
 on one set of games, measure on another (the two files of ../shared/data/selfplay come from
 different seeds, so their games are disjoint):
 
@@ -43,12 +44,12 @@ def material(placement):
     return sum(placement.count(c) * v for c, v in VALUES.items())
 
 
-def load(paths, every):
+def load(paths, every, engine=None):
     """(score, material, result) arrays; mate scores dropped."""
     scores, materials, results = [], [], []
     for path in paths:
         if path.endswith(".pgn"):
-            for i, (score, mat, result) in enumerate(load_pgn(path)):
+            for i, (score, mat, result) in enumerate(load_pgn(path, engine)):
                 if i % every == 0:
                     scores.append(score), materials.append(mat), results.append(result)
             continue
@@ -73,10 +74,11 @@ PGN_SCORE = re.compile(r"^\s*([+-]?)(M?)(\d+(?:\.\d+)?)/\d+")
 PGN_RESULTS = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}
 
 
-def load_pgn(path):
+def load_pgn(path, engine=None):
     """(score, material, result) of every move of a match PGN whose comment carries the engine's
     score, as fastchess and cutechess-cli write it (`{+0.35/12 0.123s}`, side to move's view, in
-    pawns): the score of the position the engine searched, turned to White's view."""
+    pawns): the score of the position the engine searched, turned to White's view. With `engine`,
+    only the moves of the player of that name."""
     import chess.pgn
 
     with open(path) as f:
@@ -85,9 +87,10 @@ def load_pgn(path):
             if result is None:
                 continue
             board = game.board()
+            sides = {chess.WHITE: game.headers.get("White"), chess.BLACK: game.headers.get("Black")}
             for node in game.mainline():
                 found = PGN_SCORE.match(node.comment)
-                if found and not found.group(2):
+                if found and not found.group(2) and engine in (None, sides[board.turn]):
                     pawns = float(found.group(3)) * (-1 if found.group(1) == "-" else 1)
                     score = round(pawns * 100) * (1 if board.turn == chess.WHITE else -1)
                     yield score, material(board.board_fen().lower()), result
@@ -207,6 +210,7 @@ def main():
     p.add_argument("--fit", nargs="+", required=True, help="data files to fit on")
     p.add_argument("--holdout", nargs="+", required=True, help="data files (other games) to measure on")
     p.add_argument("--every", type=int, default=1, help="take every N-th line")
+    p.add_argument("--engine", help="in PGNs, only the moves of the player of this name")
     p.add_argument("--plot", help="PNG of measured vs modelled rates on the held-out data")
     p.add_argument("--previous", type=lambda v: [float(x) for x in v.split(",")], default=PREVIOUS,
                    help="the model to compare with: A then B, 8 numbers separated by commas "
@@ -215,8 +219,8 @@ def main():
     if len(a.previous) != 8:
         p.error("--previous takes 8 numbers")
 
-    train = group(*load(a.fit, a.every))
-    test = group(*load(a.holdout, a.every))
+    train = group(*load(a.fit, a.every, a.engine))
+    test = group(*load(a.holdout, a.every, a.engine))
     print(f"fit on {int(train[2].sum()):,} positions, held out {int(test[2].sum()):,}")
     params = fit(*train)
     const = fit_constant(train[0], train[2])

@@ -18,13 +18,19 @@ use crate::board::Board;
 use crate::types::{Color, PieceType};
 
 /// Which evaluation the search uses.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub enum Evaluator {
     /// The hand-crafted evaluation (`params.rs`).
-    #[default]
     Hce,
     /// A network: the embedded one or one loaded with `EvalFile`.
     Nnue(std::sync::Arc<nnue::Network>),
+}
+
+/// The embedded network: it beat the hand-crafted evaluation by SPRT (`nets/README.md`).
+impl Default for Evaluator {
+    fn default() -> Self {
+        Evaluator::Nnue(nnue::default_network())
+    }
 }
 
 impl std::fmt::Debug for Evaluator {
