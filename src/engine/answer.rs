@@ -6,7 +6,7 @@
 use super::search_thread::safe_answer;
 use crate::game::Game;
 use crate::protocol::{Event, Output};
-use crate::search::{Limits, SearchInfo, SearchResult};
+use crate::search::{Limits, SearchControl, SearchInfo, SearchResult};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 #[derive(Default)]
@@ -81,10 +81,13 @@ impl Answer {
     }
 
     /// Front-end, on `stop` of job `id`: sends the answer so far when that job is the one
-    /// running and has one. Otherwise the search thread answers.
-    pub fn stop(&self, output: &Output, id: u64) {
+    /// running and has one (published by the search in `control`, or taken by the search
+    /// thread). Otherwise the search thread answers.
+    pub fn stop(&self, output: &Output, id: u64, control: &SearchControl) {
         if let Some(pending) = self.lock().as_mut().filter(|p| p.id == id && !p.sent)
-            && let Some(best) = pending.best
+            // Read under the lock, after `open`: the search thread armed `control` for this
+            // job before opening it, so the answer is not the previous job's.
+            && let Some(best) = control.answer().or(pending.best)
         {
             pending.send(output, best);
         }

@@ -152,7 +152,8 @@ impl Engine {
     /// this thread when the search has an answer ready).
     pub fn stop(&self) {
         self.signals.stop(self.job);
-        self.answer.stop(&self.output, self.job);
+        self.answer
+            .stop(&self.output, self.job, &self.signals.control);
         self.command(Command::Stop);
     }
 

@@ -329,13 +329,13 @@ impl Desk<'_> {
         self.output.send(event);
     }
 
-    /// Until the search may answer: its main thread has ended, or it was stopped (the last
-    /// finished iteration's move is then the answer: the threads need not be waited for; the
-    /// front-end may have sent it already).
+    /// Until the search may answer: its main thread has ended, or it was stopped and has a
+    /// move (the last finished iteration's: the threads need not be waited for; the front-end
+    /// may have sent it already; the first iteration is never interrupted).
     fn watch(&mut self, job: &Job, running: &mut Running) {
         let (output, answer) = (self.output, self.answer);
         let mut on_info = |info: &SearchInfo| answer.info(output, info);
-        while !running.ended() && !self.signals.is_stopped(job.id) {
+        while !(running.ended() || (self.signals.is_stopped(job.id) && running.has_move())) {
             if self.quit {
                 running.take(running.progress().recv(), &mut on_info);
             } else {

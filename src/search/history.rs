@@ -75,6 +75,13 @@ unsafe impl Zeroable for Move {}
 // SAFETY: an array of zero-valid elements is zero-valid.
 unsafe impl<T: Zeroable, const N: usize> Zeroable for [T; N] {}
 
+/// Writes zero bytes over `table`.
+fn zero<T: Zeroable>(table: &mut T) {
+    // SAFETY: `table` is a live, exclusive reference, so one `T` may be written through it, and
+    // all-zero bytes are a valid `T` (the `Zeroable` contract).
+    unsafe { std::ptr::write_bytes(std::ptr::from_mut(table), 0, 1) }
+}
+
 /// A zeroed table on the heap, built in place (no multi-megabyte temporary on the stack, and
 /// no page written twice: the allocator hands out zeroed memory).
 fn zeroed<T: Zeroable>() -> Box<T> {
@@ -103,8 +110,17 @@ pub struct PieceMove {
 }
 
 impl History {
+    /// Forgets everything, in place: the pages stay mapped, so the next search does not
+    /// fault them in again (with many threads, first touches contend in the kernel for seconds).
     pub fn clear(&mut self) {
-        *self = History::default();
+        zero(&mut *self.correction);
+        zero(&mut *self.butterfly);
+        zero(&mut *self.captures);
+        for table in &mut self.continuation {
+            zero(&mut **table);
+        }
+        zero(&mut *self.counters);
+        self.killers = [[Move::NULL; 2]; MAX_PLY + 2];
     }
 
     /// The static evaluation corrected by what earlier searches of positions sharing its pawn

@@ -5,6 +5,7 @@
 
 pub mod bench;
 mod control;
+mod gate;
 mod history;
 mod limits;
 pub mod params;

@@ -2,6 +2,7 @@
 //! own move-ordering history. A search (or a clear) runs one job on every thread at once.
 
 use super::history::History;
+use super::worker::Scratch;
 use rayon_core::{ThreadPool, ThreadPoolBuilder};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -11,7 +12,14 @@ const STACK_BYTES: usize = 16 << 20;
 pub struct Pool {
     threads: ThreadPool,
     /// One per thread; thread `i` only ever locks entry `i`.
-    histories: Vec<Mutex<History>>,
+    data: Vec<Mutex<ThreadData>>,
+}
+
+/// What a search thread keeps from one search to the next.
+pub struct ThreadData {
+    pub history: History,
+    /// Taken by a search and given back at its end (`None` after a panic: made anew).
+    pub scratch: Option<Scratch>,
 }
 
 impl Pool {
@@ -25,12 +33,23 @@ impl Pool {
             .start_handler(|_| super::slices::prefer_default())
             .build()
             .map_err(|e| format!("cannot start {count} search threads: {e}"))?;
-        let histories = (0..count).map(|_| Mutex::new(History::default())).collect();
-        Ok(Pool { threads, histories })
+        let data = (0..count)
+            .map(|_| {
+                Mutex::new(ThreadData {
+                    history: History::default(),
+                    scratch: Some(Scratch::default()),
+                })
+            })
+            .collect();
+        let pool = Pool { threads, data };
+        // Each thread writes its tables now (before `readyok`) rather than in its first search:
+        // hundreds of threads faulting in fresh pages at once stall the whole process.
+        pool.broadcast(|_, _, history| history.clear());
+        Ok(pool)
     }
 
     pub fn len(&self) -> usize {
-        self.histories.len()
+        self.data.len()
     }
 
     /// Runs `job(index, history)` on every thread at once, and `watch` meanwhile on the calling
@@ -38,14 +57,14 @@ impl Pool {
     /// again here after all have ended.
     pub fn run<R>(
         &self,
-        job: impl Fn(usize, &mut History) + Send + Sync,
+        job: impl Fn(usize, &mut ThreadData) + Send + Sync,
         watch: impl FnOnce() -> R,
     ) -> R {
-        let histories = &self.histories;
+        let data = &self.data;
         self.threads.in_place_scope(|scope| {
             scope.spawn_broadcast(|_, context| {
                 let index = context.index();
-                job(index, &mut lock(&histories[index]));
+                job(index, &mut lock(&data[index]));
             });
             watch()
         })
@@ -54,13 +73,13 @@ impl Pool {
     /// Runs `job(index, count, history)` on every thread at once and waits for all.
     pub fn broadcast(&self, job: impl Fn(usize, usize, &mut History) + Send + Sync) {
         let count = self.len();
-        self.run(|index, history| job(index, count, history), || ());
+        self.run(|index, data| job(index, count, &mut data.history), || ());
     }
 }
 
 /// A panic while a history was locked leaves tables of plain numbers: still usable.
-fn lock(history: &Mutex<History>) -> MutexGuard<'_, History> {
-    history.lock().unwrap_or_else(PoisonError::into_inner)
+fn lock(data: &Mutex<ThreadData>) -> MutexGuard<'_, ThreadData> {
+    data.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 #[cfg(test)]

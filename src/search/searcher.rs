@@ -5,9 +5,9 @@
 //! [`Running`]: the main search thread (pool thread 0) sends it each finished iteration, so it
 //! can answer at once when told to stop, while the helpers are still winding down.
 
-use super::history::History;
+use super::gate::{Gate, OpenOnDrop};
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
-use super::pool::Pool;
+use super::pool::{Pool, ThreadData};
 use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, is_decisive};
 use super::strength::{Handicap, Random};
 use super::tt::TranspositionTable;
@@ -206,6 +206,8 @@ impl Searcher {
             tbhits: AtomicU64::new(0),
             tb_root: tablebases.and_then(|t| tb_root(t, game.board(), tb_limit)),
             evaluator: config.evaluator.clone(),
+            publish: handicap.is_none(),
+            first_iteration: Gate::default(),
         };
         shared
             .tbhits
@@ -216,6 +218,12 @@ impl Searcher {
             .tt
             .probe(game.board().hash(), 0)
             .map_or(Move::NULL, |entry| entry.mv);
+        if shared.publish && !hash_move.is_null() {
+            control.publish(SearchResult {
+                best: hash_move,
+                ponder: None,
+            });
+        }
         let mut running = Running {
             progress,
             abort: &shared.abort,
@@ -233,8 +241,8 @@ impl Searcher {
         let sender = Mutex::new(Some(sender));
         with_backend!(config.backend, A => {
             let board = game.board().with_occupancy::<<A as SliderAttacks>::Occ>();
-            let job = |index: usize, history: &mut History| {
-                search_thread::<A>(index, history, &board, keys, &shared, &config, &sender);
+            let job = |index: usize, data: &mut ThreadData| {
+                search_thread::<A>(index, data, &board, keys, &shared, &config, &sender);
             };
             self.pool.run(job, || {
                 // Whatever `watch` did, the helpers end with it.
@@ -269,23 +277,30 @@ fn tb_root(tablebases: &Tablebases, board: &Board, tb_limit: u32) -> Option<TbRo
 #[allow(clippy::too_many_arguments)]
 fn search_thread<A: SliderAttacks>(
     index: usize,
-    history: &mut History,
+    data: &mut ThreadData,
     board: &Board<A::Occ>,
     keys: &[u64],
     shared: &Shared,
     config: &SearchConfig,
     sender: &Mutex<Option<Sender<Progress>>>,
 ) {
-    let mut worker = Worker::<A>::new(shared, index, history, keys.to_vec());
     if index != 0 {
+        shared.first_iteration.wait();
+        let scratch = data.scratch.take().unwrap_or_default();
+        let mut worker = Worker::<A>::new(shared, index, &mut data.history, keys, scratch);
         iterate(&mut worker, board, config, None);
+        data.scratch = Some(worker.into_scratch());
         return;
     }
+    let _open = OpenOnDrop(&shared.first_iteration);
     // Dropped when this thread ends, even by a panic: the watcher then sees the channel close.
     let Some(report) = sender.lock().ok().and_then(|mut s| s.take()) else {
         return;
     };
+    let scratch = data.scratch.take().unwrap_or_default();
+    let mut worker = Worker::<A>::new(shared, index, &mut data.history, keys, scratch);
     let result = iterate(&mut worker, board, config, Some(&report));
+    data.scratch = Some(worker.into_scratch());
     shared.abort.store(true, Ordering::Relaxed);
     let _ = report.send(Progress(Message::Done(result)));
 }
@@ -357,10 +372,15 @@ impl Running<'_> {
         self.ended
     }
 
-    /// The answer if the search were stopped now, when it needs no deciding (`None` with a
-    /// strength limit, which chooses among the lines at the end).
+    /// There is a move to answer with (from an iteration, or the table's).
+    pub fn has_move(&self) -> bool {
+        !self.best.best.is_null()
+    }
+
+    /// The answer if the search were stopped now, when it needs no deciding (`None` before
+    /// the first move, and with a strength limit, which chooses among the lines at the end).
     pub fn answer_so_far(&self) -> Option<SearchResult> {
-        self.handicap.is_none().then_some(self.best)
+        (self.handicap.is_none() && self.has_move()).then_some(self.best)
     }
 
     /// Ends the search now (the helpers too), as at a limit.
@@ -506,6 +526,7 @@ fn iterate<A: SliderAttacks>(
             // A fail high is re-searched one ply shallower each time (the move that failed high
             // is likely good anyway); a fail low at the iteration's depth.
             let mut search_depth = depth;
+            worker.must_finish = main && depth == 1 && line == 0;
             let score = loop {
                 let score = worker.negamax(board, alpha, beta, search_depth, 0, in_check, false);
                 if worker.stopped {
@@ -551,6 +572,12 @@ fn iterate<A: SliderAttacks>(
                     best: pv[0],
                     ponder: pv.get(1).copied(),
                 };
+                if main && shared.publish {
+                    shared.control.publish(result);
+                }
+                if main && depth == 1 {
+                    shared.first_iteration.open();
+                }
                 if let Some(report) = report {
                     let _ = report.send(Progress(Message::Best(result)));
                 }

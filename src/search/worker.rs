@@ -2,6 +2,7 @@
 //! (null move, reverse futility, late-move pruning and reductions, SEE pruning, singular
 //! extensions) and a quiescence search over captures.
 
+use super::gate::Gate;
 use super::history::{CorrectionKeys, History, MAX_PLY, PieceMove, bonus};
 use super::params::*;
 use super::picker::MovePicker;
@@ -54,6 +55,13 @@ pub struct Shared<'a> {
     /// What the tables say about the root, when it is in them.
     pub tb_root: Option<TbRoot>,
     pub evaluator: Evaluator,
+    /// The helpers start once the main thread has finished its first iteration: with many
+    /// more threads than cores, that iteration would otherwise wait for CPU time (and `stop`
+    /// with it, which always waits for it) for as long as seconds.
+    pub first_iteration: Gate,
+    /// The main thread publishes each iteration's answer in `control` (not with a strength
+    /// limit: the move is then chosen among the lines afterwards).
+    pub publish: bool,
 }
 
 pub struct TbRoot {
@@ -106,6 +114,26 @@ struct PlyState {
     excluded: Move,
 }
 
+/// A search thread's buffers, kept by the pool between searches: allocated for each search by
+/// hundreds of threads at once, they stall the whole process in the kernel.
+pub struct Scratch {
+    keys: Vec<u64>,
+    pawn_cache: PawnCache,
+    accumulators: Option<AccumulatorStack>,
+    pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
+}
+
+impl Default for Scratch {
+    fn default() -> Self {
+        Scratch {
+            keys: Vec::with_capacity(1024),
+            pawn_cache: PawnCache::default(),
+            accumulators: None,
+            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+        }
+    }
+}
+
 pub struct Worker<'a, A: SliderAttacks> {
     pub shared: &'a Shared<'a>,
     pub id: usize,
@@ -120,6 +148,9 @@ pub struct Worker<'a, A: SliderAttacks> {
     pub nodes: u64,
     pub seldepth: usize,
     pub stopped: bool,
+    /// Set for the main thread's first iteration, which `stop` does not interrupt: a stopped
+    /// search then always has a searched move (the iteration takes well under a millisecond).
+    pub must_finish: bool,
     /// The moves the root may play (searchmoves, MultiPV lines not yet taken).
     pub root_moves: Vec<Move>,
     pawn_cache: PawnCache,
@@ -132,12 +163,22 @@ pub struct Worker<'a, A: SliderAttacks> {
 }
 
 impl<'a, A: SliderAttacks> Worker<'a, A> {
+    /// A worker searching after the game's `keys`, with the buffers of `scratch`.
     pub fn new(
         shared: &'a Shared<'a>,
         id: usize,
         history: &'a mut History,
-        keys: Vec<u64>,
+        game_keys: &[u64],
+        scratch: Scratch,
     ) -> Self {
+        let Scratch {
+            mut keys,
+            pawn_cache,
+            accumulators,
+            pv,
+        } = scratch;
+        keys.clear();
+        keys.extend_from_slice(game_keys);
         Worker {
             shared,
             id,
@@ -148,18 +189,31 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             nodes: 0,
             seldepth: 0,
             stopped: false,
+            must_finish: false,
             root_moves: Vec::new(),
-            pawn_cache: PawnCache::default(),
+            pawn_cache,
             nnue: match &shared.evaluator {
-                Evaluator::Nnue(net) => {
-                    Some((net.clone(), AccumulatorStack::new(net, MAX_PLY + 4)))
-                }
+                // The stack's size does not depend on the network: it is refreshed at the root.
+                Evaluator::Nnue(net) => Some((
+                    net.clone(),
+                    accumulators.unwrap_or_else(|| AccumulatorStack::new(net, MAX_PLY + 4)),
+                )),
                 Evaluator::Hce => None,
             },
             stack: [PlyState::default(); MAX_PLY + 4],
-            pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv,
             pv_len: [0; MAX_PLY + 1],
             _attacks: std::marker::PhantomData,
+        }
+    }
+
+    /// Its buffers, for the next search.
+    pub fn into_scratch(self) -> Scratch {
+        Scratch {
+            keys: self.keys,
+            pawn_cache: self.pawn_cache,
+            accumulators: self.nnue.map(|(_, stack)| stack),
+            pv: self.pv,
         }
     }
 
@@ -187,7 +241,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         }
         // Every node: with more threads than cores, a thread that is scheduled after `stop`
         // should let the others have the core at once.
-        if self.shared.abort.load(Ordering::Relaxed) {
+        if !self.must_finish && self.shared.abort.load(Ordering::Relaxed) {
             self.stopped = true;
         }
         self.stopped

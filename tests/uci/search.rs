@@ -2,7 +2,7 @@
 //! searchmoves, mate scores, positions without moves.
 
 use crate::chess::{after, play, position};
-use crate::harness::{Engine, PROMPT, SOON};
+use crate::harness::{Engine, PROMPT, SOON, TempDir, run_in};
 use shakmaty::Chess;
 use std::time::{Duration, Instant};
 
@@ -111,6 +111,25 @@ fn stop_right_after_go_still_gives_a_legal_move() {
         let list: Vec<&str> = moves.split_whitespace().skip(1).collect();
         play(&after(&list), &best).unwrap();
     }
+}
+
+/// A free queen: the first legal move in generation order is not the capture, so an answer
+/// that skipped the search would show.
+const FREE_QUEEN: &str = "4k3/8/8/8/3q4/8/8/3QK3 w - - 0 1";
+
+#[test]
+fn stop_or_the_end_of_input_right_after_go_answer_with_a_searched_move() {
+    // The first iteration is never interrupted: no `bestmove` without a search.
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {FREE_QUEEN}"));
+    engine.send_bytes(b"go infinite\nstop\n");
+    let (_, best, _) = engine.bestmove(PROMPT * 4);
+    assert_eq!(best, "d1d4");
+
+    let input = format!("position fen {FREE_QUEEN}\ngo depth 8\n");
+    let dir = TempDir::new("end-of-input");
+    let (out, _) = run_in(&dir.0, &[], &input);
+    assert!(out.lines().any(|l| l == "bestmove d1d4"), "{out}");
 }
 
 #[test]
