@@ -74,6 +74,22 @@ params! {
     LMR_HISTORY_DIVISOR = 8_000;
     LMR_MAX_HISTORY = 2;
 
+    /// Time management, in hundredths: after an iteration the soft limit is scaled by
+    /// `(TM_CHANGE_BASE + TM_CHANGE_STEP * best-move changes) / 100` (at most `TM_CHANGE_MAX`),
+    /// by `(TM_SHARE_BASE / 100 - the best move's share of the nodes) * TM_SHARE_SCALE / 100`
+    /// (at least `TM_SHARE_MIN`), and by `1 + TM_DROP_PER_CP / 10 000` per centipawn the score
+    /// fell (within `TM_DROP_MIN` and `TM_DROP_MAX`); at most `TM_SCALE_MAX` in all.
+    TM_CHANGE_BASE = 70;
+    TM_CHANGE_STEP = 30;
+    TM_CHANGE_MAX = 200;
+    TM_SHARE_BASE = 150;
+    TM_SHARE_SCALE = 135;
+    TM_SHARE_MIN = 50;
+    TM_DROP_PER_CP = 100;
+    TM_DROP_MIN = 85;
+    TM_DROP_MAX = 150;
+    TM_SCALE_MAX = 250;
+
     /// Quiescence delta pruning: a capture must be able to lift the score this close to alpha.
     DELTA_MARGIN = 200;
 

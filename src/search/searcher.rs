@@ -6,7 +6,7 @@
 //! can answer at once when told to stop, while the helpers are still winding down.
 
 use super::gate::{Gate, OpenOnDrop};
-use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
+use super::params::*;
 use super::pool::{Pool, ThreadData};
 use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, is_decisive};
 use super::strength::{Handicap, Random};
@@ -502,6 +502,7 @@ fn iterate<A: SliderAttacks>(
     };
     let mut scores = vec![0i32; lines];
     let mut best_changes = 0;
+    let mut previous_best = None;
 
     for depth in 1..=max_depth {
         // Helpers skip some depths so the threads spread over different iterations.
@@ -614,7 +615,13 @@ fn iterate<A: SliderAttacks>(
         {
             break;
         }
-        if !shared.control.is_pondering() && stop_after_iteration(shared, depth, best_changes) {
+        let effort = Effort {
+            best_changes,
+            best_move_share: worker.node_share(result.best),
+            score_drop: previous_best.map_or(0, |previous| previous - scores[0]),
+        };
+        previous_best = Some(scores[0]);
+        if !shared.control.is_pondering() && stop_after_iteration(shared, &effort) {
             break;
         }
         best_changes = best_changes * 2 / 3;
@@ -640,8 +647,34 @@ fn helper_nodes(shared: &Shared) -> u64 {
         .sum()
 }
 
-/// After an iteration: is there time for another? An unstable best move earns more time.
-fn stop_after_iteration(shared: &Shared, _depth: i32, best_changes: u32) -> bool {
+/// What the last iterations say about how hard the move is.
+struct Effort {
+    /// Best-move changes, recent ones counting more.
+    best_changes: u32,
+    /// The share of the main thread's nodes spent below the best move.
+    best_move_share: f64,
+    /// How far the score fell in the last iteration (negative: it rose).
+    score_drop: i32,
+}
+
+impl Effort {
+    /// The factor applied to the soft limit: more time when the best move is unstable, has
+    /// taken few of the nodes, or its score fell; less when all three say the move is clear.
+    fn time_scale(&self) -> f64 {
+        let hundredths = |p: i32| p as f64 / 100.0;
+        let changes = hundredths(TM_CHANGE_BASE + TM_CHANGE_STEP * self.best_changes.min(5) as i32)
+            .min(hundredths(TM_CHANGE_MAX));
+        let share = ((hundredths(TM_SHARE_BASE) - self.best_move_share)
+            * hundredths(TM_SHARE_SCALE))
+        .max(hundredths(TM_SHARE_MIN));
+        let drop = (1.0 + self.score_drop as f64 * hundredths(TM_DROP_PER_CP) / 100.0)
+            .clamp(hundredths(TM_DROP_MIN), hundredths(TM_DROP_MAX));
+        (changes * share * drop).min(hundredths(TM_SCALE_MAX))
+    }
+}
+
+/// After an iteration: is there time for another?
+fn stop_after_iteration(shared: &Shared, effort: &Effort) -> bool {
     if shared
         .limits
         .soft_nodes
@@ -652,6 +685,5 @@ fn stop_after_iteration(shared: &Shared, _depth: i32, best_changes: u32) -> bool
     let Some(soft) = shared.time.soft_limit() else {
         return false;
     };
-    let scale = 0.7 + 0.3 * best_changes.min(5) as f64;
-    shared.time.elapsed().as_secs_f64() >= soft.as_secs_f64() * scale.min(2.0)
+    shared.time.elapsed().as_secs_f64() >= soft.as_secs_f64() * effort.time_scale()
 }

@@ -153,6 +153,8 @@ pub struct Worker<'a, A: SliderAttacks> {
     pub must_finish: bool,
     /// The moves the root may play (searchmoves, MultiPV lines not yet taken).
     pub root_moves: Vec<Move>,
+    /// Nodes spent below each root move since the search began, by from-to square pair.
+    root_move_nodes: [u64; 64 * 64],
     pawn_cache: PawnCache,
     /// The network and the accumulators of the current path, when the evaluation is neural.
     nnue: Option<(Arc<Network>, AccumulatorStack)>,
@@ -191,6 +193,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             stopped: false,
             must_finish: false,
             root_moves: Vec::new(),
+            root_move_nodes: [0; 64 * 64],
             pawn_cache,
             nnue: match &shared.evaluator {
                 // The stack's size does not depend on the network: it is refreshed at the root.
@@ -205,6 +208,15 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             pv_len: [0; MAX_PLY + 1],
             _attacks: std::marker::PhantomData,
         }
+    }
+
+    /// The share of this thread's nodes spent below root move `mv` so far.
+    pub fn node_share(&self, mv: Move) -> f64 {
+        self.root_move_nodes[Self::root_index(mv)] as f64 / self.nodes.max(1) as f64
+    }
+
+    fn root_index(mv: Move) -> usize {
+        mv.from() as usize * 64 + mv.to() as usize
     }
 
     /// Its buffers, for the next search.
@@ -643,6 +655,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 }
             }
 
+            let nodes_before = self.nodes;
             let child = self.make(board, mv, ply);
             // Checks that do not lose material are extended; losing sacrifices are not.
             if extension == 0 && gives_check && see_ge::<A>(board, mv, 0) {
@@ -722,6 +735,9 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 }
             }
             self.pop_repetition_key();
+            if root {
+                self.root_move_nodes[Self::root_index(mv)] += self.nodes - nodes_before;
+            }
             if self.stopped {
                 return 0;
             }
