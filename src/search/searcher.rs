@@ -6,10 +6,11 @@
 //! can answer at once when told to stop, while the helpers are still winding down.
 
 use super::gate::{Gate, OpenOnDrop};
-use super::params::*;
+use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
 use super::pool::{Pool, ThreadData};
 use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, is_decisive};
 use super::strength::{Handicap, Random};
+use super::time::Effort;
 use super::tt::TranspositionTable;
 use super::wdl;
 use super::worker::{Shared, TbRoot, Worker};
@@ -645,32 +646,6 @@ fn helper_nodes(shared: &Shared) -> u64 {
         .skip(1)
         .map(|n| n.load(Ordering::Relaxed))
         .sum()
-}
-
-/// What the last iterations say about how hard the move is.
-struct Effort {
-    /// Best-move changes, recent ones counting more.
-    best_changes: u32,
-    /// The share of the main thread's nodes spent below the best move.
-    best_move_share: f64,
-    /// How far the score fell in the last iteration (negative: it rose).
-    score_drop: i32,
-}
-
-impl Effort {
-    /// The factor applied to the soft limit: more time when the best move is unstable, has
-    /// taken few of the nodes, or its score fell; less when all three say the move is clear.
-    fn time_scale(&self) -> f64 {
-        let hundredths = |p: i32| p as f64 / 100.0;
-        let changes = hundredths(TM_CHANGE_BASE + TM_CHANGE_STEP * self.best_changes.min(5) as i32)
-            .min(hundredths(TM_CHANGE_MAX));
-        let share = ((hundredths(TM_SHARE_BASE) - self.best_move_share)
-            * hundredths(TM_SHARE_SCALE))
-        .max(hundredths(TM_SHARE_MIN));
-        let drop = (1.0 + self.score_drop as f64 * hundredths(TM_DROP_PER_CP) / 100.0)
-            .clamp(hundredths(TM_DROP_MIN), hundredths(TM_DROP_MAX));
-        (changes * share * drop).min(hundredths(TM_SCALE_MAX))
-    }
 }
 
 /// After an iteration: is there time for another?

@@ -2,6 +2,10 @@
 //! (abort the search), from the clock, increment, moves to go and the move overhead.
 
 use super::Limits;
+use super::params::{
+    TM_CHANGE_BASE, TM_CHANGE_MAX, TM_CHANGE_STEP, TM_DROP_MAX, TM_DROP_MIN, TM_DROP_PER_CP,
+    TM_SCALE_MAX, TM_SHARE_BASE, TM_SHARE_MIN, TM_SHARE_SCALE,
+};
 use crate::types::Color;
 use std::time::{Duration, Instant};
 
@@ -85,6 +89,32 @@ impl TimeManager {
     }
 }
 
+/// What the last iterations say about how hard the move is.
+pub struct Effort {
+    /// Best-move changes, recent ones counting more.
+    pub best_changes: u32,
+    /// The share of the main thread's nodes spent below the best move.
+    pub best_move_share: f64,
+    /// How far the score fell in the last iteration (negative: it rose).
+    pub score_drop: i32,
+}
+
+impl Effort {
+    /// The factor applied to the soft limit: more time when the best move is unstable, has
+    /// taken few of the nodes, or its score fell; less when all three say the move is clear.
+    pub fn time_scale(&self) -> f64 {
+        let hundredths = |p: i32| p as f64 / 100.0;
+        let changes = hundredths(TM_CHANGE_BASE + TM_CHANGE_STEP * self.best_changes.min(5) as i32)
+            .min(hundredths(TM_CHANGE_MAX));
+        let share = ((hundredths(TM_SHARE_BASE) - self.best_move_share)
+            * hundredths(TM_SHARE_SCALE))
+        .max(hundredths(TM_SHARE_MIN));
+        let drop = (1.0 + self.score_drop as f64 * hundredths(TM_DROP_PER_CP) / 100.0)
+            .clamp(hundredths(TM_DROP_MIN), hundredths(TM_DROP_MAX));
+        (changes * share * drop).min(hundredths(TM_SCALE_MAX))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -136,5 +166,34 @@ mod tests {
             ..limits(1000, 0)
         };
         assert_eq!(hard_ms(&last_move, 10), 891);
+    }
+
+    fn scale(best_changes: u32, best_move_share: f64, score_drop: i32) -> f64 {
+        Effort {
+            best_changes,
+            best_move_share,
+            score_drop,
+        }
+        .time_scale()
+    }
+
+    #[test]
+    fn a_clear_move_stops_early_and_a_hard_one_takes_longer() {
+        let clear = scale(0, 0.95, 0);
+        assert!((0.4..0.7).contains(&clear), "clear move: {clear}");
+        // Each sign of difficulty alone earns more time than the clear move gets.
+        assert!(scale(2, 0.95, 0) > clear);
+        assert!(scale(0, 0.4, 0) > clear);
+        assert!(scale(0, 0.95, 30) > clear);
+        // A rising score saves a little time, within limits.
+        assert!(scale(0, 0.95, -30) < clear);
+        assert!(scale(0, 0.95, -10_000) >= clear * 0.8);
+    }
+
+    #[test]
+    fn the_scale_is_capped() {
+        // Everything at its worst, a mate score lost included: at most 2.5 soft limits.
+        let worst = scale(100, 0.0, 60_000);
+        assert!((worst - 2.5).abs() < 1e-9, "worst: {worst}");
     }
 }
