@@ -1,7 +1,7 @@
 //! Win/draw/loss odds (per mille) from a search score and the material on the board, for
 //! `UCI_ShowWDL`: Stockfish's model, win = sigmoid((score − a(m)) / b(m)), loss = the same for
 //! −score, draw = the rest, with a and b cubic in the material m. The constants are a maximum
-//! likelihood fit to our own games (matches of the 498e1d7 evaluation against itself) by
+//! likelihood fit to our own games (matches of the default network, g1h64l0, against itself) by
 //! `scripts/wdl-fit.py` (README, "Win/draw/loss"); refit them whenever the evaluation changes.
 
 use super::score::MATE_BOUND;
@@ -12,8 +12,8 @@ use crate::types::PieceType;
 const M_MIN: i32 = 4;
 const M_MAX: i32 = 78;
 const M_SCALE: f64 = 58.0;
-const A: [f64; 4] = [-1147.95, 3014.67, -2431.68, 702.141];
-const B: [f64; 4] = [-190.328, 578.777, -467.213, 168.81];
+const A: [f64; 4] = [-2121.31, 5742.58, -4633.4, 1255.08];
+const B: [f64; 4] = [-213.061, 981.668, -943.605, 308.088];
 
 /// Win, draw and loss per mille for the side whose `score` (centipawns) it is, with `material`
 /// as [`material`] counts it.
