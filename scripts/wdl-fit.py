@@ -30,6 +30,7 @@ N-th line (to keep the run short). About 30 s for 2 M positions on one core.
 import argparse
 import re
 import sys
+from pathlib import Path
 
 import numpy as np
 from scipy.optimize import minimize
@@ -126,9 +127,16 @@ def model(params, scores, materials):
     return win, 1.0 - win - loss, loss
 
 
-# The constants src/search/wdl.rs holds (A then B), the default of `--previous`: a refit must
-# beat them on held-out games of the evaluation it is fitted for.
-PREVIOUS = [-2121.31, 5742.58, -4633.4, 1255.08, -213.061, 981.668, -943.605, 308.088]
+def engine_constants():
+    """The constants src/search/wdl.rs holds (A then B), the default of `--previous`: a refit
+    must beat them on held-out games of the evaluation it is fitted for. Read from the source so
+    that they are written in one place."""
+    source = (Path(__file__).resolve().parent.parent / "src/search/wdl.rs").read_text()
+    constants = []
+    for name in ("A", "B"):
+        found = re.search(rf"const {name}: \[f64; 4\] = \[([^\]]*)\];", source)
+        constants += [float(v) for v in found.group(1).split(",")]
+    return constants
 
 
 def old_model(scores):
@@ -212,10 +220,12 @@ def main():
     p.add_argument("--every", type=int, default=1, help="take every N-th line")
     p.add_argument("--engine", help="in PGNs, only the moves of the player of this name")
     p.add_argument("--plot", help="PNG of measured vs modelled rates on the held-out data")
-    p.add_argument("--previous", type=lambda v: [float(x) for x in v.split(",")], default=PREVIOUS,
+    p.add_argument("--previous", type=lambda v: [float(x) for x in v.split(",")], default=None,
                    help="the model to compare with: A then B, 8 numbers separated by commas "
                         "(default: the constants of src/search/wdl.rs)")
     a = p.parse_args()
+    if a.previous is None:
+        a.previous = engine_constants()
     if len(a.previous) != 8:
         p.error("--previous takes 8 numbers")
 
