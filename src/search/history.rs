@@ -11,7 +11,8 @@ const HISTORY_MAX: i32 = 16_384;
 /// Bonus for a move that caused a cut-off at `depth`.
 #[inline]
 pub fn bonus(depth: i32) -> i32 {
-    (depth * HISTORY_BONUS_MARGIN - HISTORY_BONUS_BASE).clamp(0, HISTORY_BONUS_MAX)
+    (depth * HISTORY_BONUS_MARGIN.get() - HISTORY_BONUS_BASE.get())
+        .clamp(0, HISTORY_BONUS_MAX.get())
 }
 
 /// Adds `delta` to a history value, saturating smoothly towards ±HISTORY_MAX ("gravity").

@@ -215,9 +215,9 @@ impl MovePicker {
                         self.noisy_index += 1;
                         // Losing captures wait until after the quiet moves.
                         let threshold = if mv.promotion() == Some(PieceType::Queen) {
-                            -PICKER_PROMOTION_SEE
+                            -PICKER_PROMOTION_SEE.get()
                         } else {
-                            -score / PICKER_SEE_DIVISOR
+                            -score / PICKER_SEE_DIVISOR.get()
                         };
                         if see_ge::<A>(board, mv, threshold.min(0)) {
                             return Some(mv);

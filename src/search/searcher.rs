@@ -519,12 +519,13 @@ fn iterate<A: SliderAttacks>(
                 .collect();
             worker.seldepth = 0;
             let previous = *line_score;
-            let mut delta = ASPIRATION_DELTA;
-            let (mut alpha, mut beta) = if depth >= ASPIRATION_MIN_DEPTH && !is_decisive(previous) {
-                (previous - delta, previous + delta)
-            } else {
-                (-INFINITY, INFINITY)
-            };
+            let mut delta = ASPIRATION_DELTA.get();
+            let (mut alpha, mut beta) =
+                if depth >= ASPIRATION_MIN_DEPTH.get() && !is_decisive(previous) {
+                    (previous - delta, previous + delta)
+                } else {
+                    (-INFINITY, INFINITY)
+                };
             // A fail high is re-searched one ply shallower each time (the move that failed high
             // is likely good anyway); a fail low at the iteration's depth.
             let mut search_depth = depth;
@@ -551,7 +552,7 @@ fn iterate<A: SliderAttacks>(
                     break score;
                 }
                 delta += delta / 2;
-                if delta > ASPIRATION_MAX_DELTA {
+                if delta > ASPIRATION_MAX_DELTA.get() {
                     alpha = -INFINITY;
                     beta = INFINITY;
                 }

@@ -104,14 +104,16 @@ impl Effort {
     /// taken few of the nodes, or its score fell; less when all three say the move is clear.
     pub fn time_scale(&self) -> f64 {
         let hundredths = |p: i32| p as f64 / 100.0;
-        let changes = hundredths(TM_CHANGE_BASE + TM_CHANGE_STEP * self.best_changes.min(5) as i32)
-            .min(hundredths(TM_CHANGE_MAX));
-        let share = ((hundredths(TM_SHARE_BASE) - self.best_move_share)
-            * hundredths(TM_SHARE_SCALE))
-        .max(hundredths(TM_SHARE_MIN));
-        let drop = (1.0 + self.score_drop as f64 * hundredths(TM_DROP_PER_CP) / 100.0)
-            .clamp(hundredths(TM_DROP_MIN), hundredths(TM_DROP_MAX));
-        (changes * share * drop).min(hundredths(TM_SCALE_MAX))
+        let changes = hundredths(
+            TM_CHANGE_BASE.get() + TM_CHANGE_STEP.get() * self.best_changes.min(5) as i32,
+        )
+        .min(hundredths(TM_CHANGE_MAX.get()));
+        let share = ((hundredths(TM_SHARE_BASE.get()) - self.best_move_share)
+            * hundredths(TM_SHARE_SCALE.get()))
+        .max(hundredths(TM_SHARE_MIN.get()));
+        let drop = (1.0 + self.score_drop as f64 * hundredths(TM_DROP_PER_CP.get()) / 100.0)
+            .clamp(hundredths(TM_DROP_MIN.get()), hundredths(TM_DROP_MAX.get()));
+        (changes * share * drop).min(hundredths(TM_SCALE_MAX.get()))
     }
 }
 

@@ -20,21 +20,37 @@ use crate::movegen::{CheckInfo, legal_moves};
 use crate::tablebase::{Tablebases, Wdl};
 use crate::types::{Color, Move, Piece, PieceType};
 use std::sync::Arc;
-use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-/// Late-move reduction by depth and move number.
-static REDUCTIONS: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
-    let mut table = [[0; 64]; 64];
-    for (depth, row) in table.iter_mut().enumerate().skip(1) {
-        for (played, r) in row.iter_mut().enumerate().skip(1) {
-            let base = LMR_BASE as f64 / 100.0;
-            let divisor = LMR_DIVISOR as f64 / 100.0;
-            *r = (base + (depth as f64).ln() * (played as f64).ln() / divisor) as i32;
-        }
+/// Late-move reduction by depth and move number: `LMR_BASE / 100 + ln(depth) ln(moves) /
+/// (LMR_DIVISOR / 100)`.
+fn lmr_formula(depth: usize, played: usize) -> i32 {
+    let base = LMR_BASE.get() as f64 / 100.0;
+    let divisor = LMR_DIVISOR.get() as f64 / 100.0;
+    (base + (depth as f64).ln() * (played as f64).ln() / divisor) as i32
+}
+
+/// The reduction of the `played`th move at `depth`, from a table built once; a tuning build,
+/// whose parameters change at run time, computes it each time.
+fn reduction(depth: i32, played: i32) -> i32 {
+    let (depth, played) = (depth.clamp(1, 63) as usize, played.clamp(1, 63) as usize);
+    #[cfg(feature = "tune")]
+    return lmr_formula(depth, played);
+    #[cfg(not(feature = "tune"))]
+    {
+        use std::sync::LazyLock;
+        static TABLE: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {
+            let mut table = [[0; 64]; 64];
+            for (depth, row) in table.iter_mut().enumerate().skip(1) {
+                for (played, r) in row.iter_mut().enumerate().skip(1) {
+                    *r = lmr_formula(depth, played);
+                }
+            }
+            table
+        });
+        TABLE[depth][played]
     }
-    table
-});
+}
 
 /// What every thread of one search shares.
 pub struct Shared<'a> {
@@ -371,7 +387,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             Wdl::Draw => (DRAW, Bound::Exact),
         };
         if bound.settles(score, alpha, beta) {
-            let depth = (depth + TB_DEPTH_BONUS).min(MAX_PLY as i32);
+            let depth = (depth + TB_DEPTH_BONUS.get()).min(MAX_PLY as i32);
             self.shared.tt.store(
                 board.hash(),
                 ply,
@@ -505,8 +521,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
         if !pv_node && !in_check && excluded.is_null() {
             // Reverse futility: far above beta with little depth left, assume it holds.
-            if depth <= RFP_MAX_DEPTH
-                && eval - RFP_MARGIN * (depth - improving as i32) >= beta
+            if depth <= RFP_MAX_DEPTH.get()
+                && eval - RFP_MARGIN.get() * (depth - improving as i32) >= beta
                 && !is_decisive(eval)
                 && !is_decisive(beta)
             {
@@ -517,16 +533,16 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             let has_pieces = (board.colored(board.side_to_move())
                 & !(board.pieces(PieceType::Pawn) | board.pieces(PieceType::King)))
             .any();
-            if depth >= NMP_MIN_DEPTH
+            if depth >= NMP_MIN_DEPTH.get()
                 && eval >= beta
-                && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN * depth + NMP_EVAL_BASE
+                && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN.get() * depth + NMP_EVAL_BASE.get()
                 && has_pieces
                 && ply >= 1
                 && self.stack[ply - 1].moved.is_some()
             {
-                let r = NMP_BASE_REDUCTION
-                    + depth / NMP_DEPTH_DIVISOR
-                    + ((eval - beta) / NMP_EVAL_DIVISOR).min(NMP_MAX_EVAL_REDUCTION);
+                let r = NMP_BASE_REDUCTION.get()
+                    + depth / NMP_DEPTH_DIVISOR.get()
+                    + ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_MAX_EVAL_REDUCTION.get());
                 let mut child = *board;
                 child.play_null();
                 if let Some((_, stack)) = &mut self.nnue {
@@ -560,7 +576,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         if tt_move.is_null()
             && excluded.is_null()
             && !root
-            && depth >= IIR_MIN_DEPTH
+            && depth >= IIR_MIN_DEPTH.get()
             && (pv_node || cut_node)
         {
             depth -= 1;
@@ -595,25 +611,26 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 // Late-move pruning and futility: late quiet moves at low depth rarely matter.
                 // Past the late-move limit the picker skips the remaining quiets altogether.
                 if quiet {
-                    let limit = (LMP_BASE + depth * depth) / (LMP_DIVISOR - improving as i32);
+                    let limit =
+                        (LMP_BASE.get() + depth * depth) / (LMP_DIVISOR.get() - improving as i32);
                     if quiets_seen > limit && !in_check {
                         picker.skip_quiets();
                         continue;
                     }
                     if !in_check
                         && !gives_check
-                        && depth <= FUTILITY_MAX_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha
+                        && depth <= FUTILITY_MAX_DEPTH.get()
+                        && eval + FUTILITY_BASE.get() + FUTILITY_MARGIN.get() * depth <= alpha
                     {
                         continue;
                     }
-                    if depth <= SEE_QUIET_MAX_DEPTH
-                        && !see_ge::<A>(board, mv, -SEE_QUIET_MARGIN * depth)
+                    if depth <= SEE_QUIET_MAX_DEPTH.get()
+                        && !see_ge::<A>(board, mv, -SEE_QUIET_MARGIN.get() * depth)
                     {
                         continue;
                     }
-                } else if depth <= SEE_NOISY_MAX_DEPTH
-                    && !see_ge::<A>(board, mv, -SEE_NOISY_MARGIN * depth * depth)
+                } else if depth <= SEE_NOISY_MAX_DEPTH.get()
+                    && !see_ge::<A>(board, mv, -SEE_NOISY_MARGIN.get() * depth * depth)
                 {
                     continue;
                 }
@@ -622,15 +639,15 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             // Singular extension: is the hash move much better than every other move?
             let mut extension = 0;
             if !root
-                && depth >= SE_MIN_DEPTH
+                && depth >= SE_MIN_DEPTH.get()
                 && mv == tt_move
                 && excluded.is_null()
                 && let Some(e) = entry
-                && e.depth >= depth - SE_TT_DEPTH_MARGIN
+                && e.depth >= depth - SE_TT_DEPTH_MARGIN.get()
                 && e.bound != Bound::Upper
                 && !is_decisive(e.score)
             {
-                let singular_beta = e.score - SE_BETA_MARGIN * depth;
+                let singular_beta = e.score - SE_BETA_MARGIN.get() * depth;
                 self.stack[ply].excluded = mv;
                 let score = self.negamax(
                     board,
@@ -678,12 +695,13 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             } else {
                 // Late-move reductions.
                 let mut r = 0;
-                if depth >= LMR_MIN_DEPTH && moves_searched > 1 + pv_node as i32 {
-                    r = REDUCTIONS[depth.min(63) as usize][moves_searched.min(63) as usize];
+                if depth >= LMR_MIN_DEPTH.get() && moves_searched > 1 + pv_node as i32 {
+                    r = reduction(depth, moves_searched);
                     if quiet {
                         r += !pv_node as i32 + cut_node as i32 - improving as i32;
                         let hist = self.history.quiet_score(us, mv, piece, &previous_moves);
-                        r -= (hist / LMR_HISTORY_DIVISOR).clamp(-LMR_MAX_HISTORY, LMR_MAX_HISTORY);
+                        r -= (hist / LMR_HISTORY_DIVISOR.get())
+                            .clamp(-LMR_MAX_HISTORY.get(), LMR_MAX_HISTORY.get());
                         if mv == self.history.killers(ply)[0]
                             || mv == self.history.killers(ply)[1]
                             || mv == counter
@@ -906,7 +924,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 let victim = board
                     .piece_type_on(mv.to())
                     .map_or(0, |p| SEE_VALUES[p as usize]);
-                if mv.promotion().is_none() && eval + victim + DELTA_MARGIN <= alpha {
+                if mv.promotion().is_none() && eval + victim + DELTA_MARGIN.get() <= alpha {
                     continue;
                 }
                 if !see_ge::<A>(board, mv, 0) {

@@ -159,7 +159,7 @@ impl FrontEnd {
                 }
             }
             Action::OpenTablebases => self.set_tablebases(self.options.syzygy_path().to_string()),
-            Action::Search => {}
+            Action::Search | Action::SetParameter => {}
         }
         if let Some(note) = applied.note {
             self.send_info_string(&note);

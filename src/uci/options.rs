@@ -80,7 +80,28 @@ pub const TABLE: &[Spec] = &[
 /// How UCI writes an empty string default.
 const EMPTY: &str = "<empty>";
 
+/// Every option: [`TABLE`], and in a tuning build (`--features tune`) one spin option per
+/// search parameter after it.
+pub fn specs() -> &'static [Spec] {
+    #[cfg(not(feature = "tune"))]
+    return TABLE;
+    #[cfg(feature = "tune")]
+    {
+        use crate::search::params::ALL;
+        use std::sync::LazyLock;
+        static SPECS: LazyLock<Vec<Spec>> = LazyLock::new(|| {
+            let params = ALL.iter().map(|p| {
+                let (default, min, max) = (p.default as i64, p.min as i64, p.max as i64);
+                Spec::spin(p.name, default, min, max, Action::SetParameter)
+            });
+            TABLE.iter().cloned().chain(params).collect()
+        });
+        &SPECS
+    }
+}
+
 /// One option: its name, its type with default and range, and what setting it does.
+#[derive(Clone)]
 pub struct Spec {
     pub name: &'static str,
     pub kind: Kind,
@@ -88,6 +109,7 @@ pub struct Spec {
 }
 
 /// An option's UCI type, with its default and range.
+#[derive(Clone)]
 pub enum Kind {
     Spin {
         default: i64,
@@ -125,6 +147,8 @@ pub enum Action {
     OpenDebugLog,
     /// (Re)open the Syzygy tables from the folders, or close them when empty.
     OpenTablebases,
+    /// Set the search parameter of that name at once (tuning builds only).
+    SetParameter,
 }
 
 impl Spec {
@@ -245,7 +269,7 @@ enum Value {
     None,
 }
 
-/// The values of all options, one per row of [`TABLE`].
+/// The values of all options, one per row of [`specs`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     values: Vec<Value>,
@@ -274,7 +298,7 @@ impl std::fmt::Debug for LoadedNetwork {
 impl Default for Options {
     fn default() -> Self {
         Options {
-            values: TABLE.iter().map(Spec::default_value).collect(),
+            values: specs().iter().map(Spec::default_value).collect(),
             network: LoadedNetwork(default_network()),
         }
     }
@@ -290,7 +314,7 @@ pub struct Applied {
 
 impl Options {
     fn index(name: &str) -> usize {
-        TABLE
+        specs()
             .iter()
             .position(|spec| spec.name == name)
             .unwrap_or_else(|| panic!("no option named {name}"))
@@ -323,7 +347,7 @@ impl Options {
     /// Puts an option back to its built-in default (after its value could not be used).
     pub fn reset(&mut self, name: &str) {
         let index = Self::index(name);
-        self.values[index] = TABLE[index].default_value();
+        self.values[index] = specs()[index].default_value();
     }
 
     pub fn hash_mb(&self) -> usize {
@@ -385,7 +409,7 @@ impl Options {
 
     /// The `option` lines of the `uci` answer, with these values as the defaults.
     pub fn declarations(&self) -> Vec<UciOptionConfig> {
-        TABLE
+        specs()
             .iter()
             .zip(&self.values)
             .map(|(spec, value)| spec.declaration(value))
@@ -410,15 +434,18 @@ impl Options {
     /// Applies `setoption name <name> [value <value>]`. On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Applied, String> {
         let name = name.trim();
-        let Some(index) = TABLE.iter().position(|s| s.name.eq_ignore_ascii_case(name)) else {
-            let names: Vec<&str> = TABLE.iter().map(|s| s.name).collect();
+        let Some(index) = specs()
+            .iter()
+            .position(|s| s.name.eq_ignore_ascii_case(name))
+        else {
+            let names: Vec<&str> = specs().iter().map(|s| s.name).collect();
             return Err(format!(
                 "unknown option '{}' (options: {})",
                 shorten(name),
                 names.join(", ")
             ));
         };
-        let spec = &TABLE[index];
+        let spec = &specs()[index];
         let text = value.map(str::trim).unwrap_or("");
         let (mut value, mut note) = spec.parse(text)?;
         if spec.action == Action::ResizeHash
@@ -437,6 +464,10 @@ impl Options {
         {
             self.network = LoadedNetwork(self.load_network(path)?);
             note = (!path.is_empty()).then(|| format!("{}: loaded '{}'", spec.name, shorten(path)));
+        }
+        #[cfg(feature = "tune")]
+        if let (Action::SetParameter, Value::Spin(n)) = (spec.action, &value) {
+            crate::search::params::set(spec.name, *n as i32);
         }
         self.values[index] = value;
         Ok(Applied {
@@ -538,6 +569,20 @@ pub fn memory_limit_mb() -> Option<usize> {
 mod tests {
     use super::*;
 
+    #[cfg(feature = "tune")]
+    #[test]
+    fn tuning_build_sets_search_parameters() {
+        use crate::search::params::FUTILITY_BASE;
+        let mut o = Options::default();
+        let applied = o.set("FUTILITY_BASE", Some("120")).unwrap();
+        assert_eq!(applied.action, Action::SetParameter);
+        assert_eq!(FUTILITY_BASE.get(), 120);
+        assert_eq!(o.spin("FUTILITY_BASE"), 120);
+        o.set("FUTILITY_BASE", Some(&FUTILITY_BASE.default.to_string()))
+            .unwrap();
+        assert_eq!(FUTILITY_BASE.get(), FUTILITY_BASE.default);
+    }
+
     #[test]
     fn names_are_case_insensitive_and_values_are_checked() {
         let mut o = Options::default();
@@ -595,8 +640,8 @@ mod tests {
     fn every_row_is_listed_and_accepts_its_own_default() {
         let defaults = Options::default();
         let declarations = defaults.declarations();
-        assert_eq!(declarations.len(), TABLE.len());
-        for (spec, declared) in TABLE.iter().zip(&declarations) {
+        assert_eq!(declarations.len(), specs().len());
+        for (spec, declared) in specs().iter().zip(&declarations) {
             let (name, default) = match declared {
                 UciOptionConfig::Spin { name, default, .. } => {
                     (name, default.map(|n| n.to_string()))
