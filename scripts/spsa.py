@@ -140,10 +140,12 @@ def play(args, plus, minus, seed):
         result = re.search(r'\[Result "([^"]*)"\]', game).group(1)
         if result == "1/2-1/2":
             draws += 1
-        elif (result == "1-0") == (white == "plus"):
-            wins += 1
         elif result in ("1-0", "0-1"):
-            losses += 1
+            if (result == "1-0") == (white == "plus"):
+                wins += 1
+            else:
+                losses += 1
+        # An unfinished game ("*") counts for neither side.
     return wins, draws, losses
 
 
