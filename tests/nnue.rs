@@ -1,5 +1,5 @@
 //! The neural evaluation: incremental accumulators equal ones built from scratch (and below a
-//! set root are updated from it), the AVX2 kernel equals the plain one, the network file
+//! set root are updated from it), the AVX2 and AVX-512 kernels equal the plain one, the network file
 //! round-trips and damaged files are refused, packed training data round-trips, and the
 //! trainer learns on a tiny data set and quantises faithfully.
 
@@ -92,15 +92,22 @@ fn children_of_a_set_root_are_updated_from_it() {
     }
 }
 
-/// The AVX2 kernel, or `None` (with a message) on a CPU without it.
-fn avx2_or_skip() -> Option<Kernel> {
-    let avx2 = Kernel::avx2();
-    match avx2 {
-        // The engine's networks run the AVX2 kernel wherever the CPU has it.
-        Some(k) => assert_eq!(default_network().kernel(), k),
-        None => eprintln!("skipped: this CPU has no AVX2, only the scalar kernel runs"),
+/// The vector kernels this CPU runs (AVX2, AVX-512), each to be compared with the plain one;
+/// a message for each one it lacks.
+fn vector_kernels() -> Vec<Kernel> {
+    let available = Kernel::available();
+    // The engine's networks run the widest kernel the CPU has.
+    assert_eq!(default_network().kernel(), *available.last().unwrap());
+    assert_eq!(Kernel::detected(), *available.last().unwrap());
+    for (name, kernel) in [("AVX2", Kernel::avx2()), ("AVX-512", Kernel::avx512())] {
+        if kernel.is_none() {
+            eprintln!("skipped: this CPU has no {name}, that kernel is not compared");
+        }
     }
-    avx2
+    available
+        .into_iter()
+        .filter(|&k| k != Kernel::SCALAR)
+        .collect()
 }
 
 /// i16 values drawn to hit the kernels' edges: the clamp bounds 0 and QA, the i16 limits and
@@ -133,14 +140,18 @@ fn edgy(rng: &mut Rng, bound: i16) -> i16 {
     }
 }
 
-/// Every slice length the engine can be built with (1 to 256, so the AVX2 loops' scalar tails
-/// too), random and extreme values: updates and dot products agree exactly.
+/// Every slice length the engine can be built with (1 to 256, so the vector loops' scalar
+/// tails too), random and extreme values: updates and dot products agree exactly.
 #[test]
-fn avx2_kernel_equals_scalar_on_random_and_extreme_rows() {
-    let Some(avx2) = avx2_or_skip() else {
-        return;
-    };
+fn vector_kernels_equal_scalar_on_random_and_extreme_rows() {
+    for simd in vector_kernels() {
+        kernel_equals_scalar_on_random_and_extreme_rows(simd);
+    }
+}
+
+fn kernel_equals_scalar_on_random_and_extreme_rows(simd: Kernel) {
     let scalar = Kernel::SCALAR;
+    let name = simd.name();
     let mut rng = Rng(0xD1B5_4A32_D192_ED03);
     for len in 1..=MAX_DOT_LEN {
         for trial in 0..6 {
@@ -151,25 +162,25 @@ fn avx2_kernel_equals_scalar_on_random_and_extreme_rows() {
             let (acc, weights) = (draw(i16::MAX), draw(bound));
             let (add, sub) = (draw(i16::MAX), draw(i16::MAX));
             assert_eq!(
-                avx2.screlu_dot(&acc, &weights),
+                simd.screlu_dot(&acc, &weights),
                 scalar.screlu_dot(&acc, &weights),
-                "dot, len {len}, trial {trial}"
+                "{name} dot, len {len}, trial {trial}"
             );
             let (mut a, mut b) = (acc.clone(), acc.clone());
-            avx2.add_assign(&mut a, &add);
+            simd.add_assign(&mut a, &add);
             scalar.add_assign(&mut b, &add);
-            assert_eq!(a, b, "add, len {len}");
-            avx2.sub_assign(&mut a, &sub);
+            assert_eq!(a, b, "{name} add, len {len}");
+            simd.sub_assign(&mut a, &sub);
             scalar.sub_assign(&mut b, &sub);
-            assert_eq!(a, b, "sub, len {len}");
+            assert_eq!(a, b, "{name} sub, len {len}");
             // Wrapping undoes exactly.
-            avx2.sub_assign(&mut a, &add);
-            avx2.add_assign(&mut a, &sub);
-            assert_eq!(a, acc, "add then sub, len {len}");
+            simd.sub_assign(&mut a, &add);
+            simd.add_assign(&mut a, &sub);
+            assert_eq!(a, acc, "{name} add then sub, len {len}");
             let (mut a, mut b) = (vec![0; len], vec![0; len]);
-            avx2.add_sub(&mut a, &acc, &add, &sub);
+            simd.add_sub(&mut a, &acc, &add, &sub);
             scalar.add_sub(&mut b, &acc, &add, &sub);
-            assert_eq!(a, b, "add_sub, len {len}");
+            assert_eq!(a, b, "{name} add_sub, len {len}");
         }
     }
     // The largest sum: every lane at QA against the loader's largest weights.
@@ -177,7 +188,7 @@ fn avx2_kernel_equals_scalar_on_random_and_extreme_rows() {
     for w in [127i16, -127] {
         let weights = vec![w; MAX_DOT_LEN];
         let expected = MAX_DOT_LEN as i32 * QA * QA * i32::from(w);
-        assert_eq!(avx2.screlu_dot(&full, &weights), expected);
+        assert_eq!(simd.screlu_dot(&full, &weights), expected);
         assert_eq!(scalar.screlu_dot(&full, &weights), expected);
     }
 }
@@ -191,13 +202,11 @@ fn random_network(rng: &mut Rng, mut value: impl FnMut(&mut Rng, usize) -> i16) 
 
 /// Whole networks: the embedded one, one whose accumulators cross the clamp bounds often and
 /// whose output weights sit at ±127, and one whose accumulators wrap around in i16. Over random
-/// games, the AVX2 kernel's accumulators (from scratch and incremental) and scores equal the
+/// games, each vector kernel's accumulators (from scratch and incremental) and scores equal the
 /// scalar kernel's.
 #[test]
-fn avx2_network_scores_equal_scalar_ones() {
-    let Some(avx2) = avx2_or_skip() else {
-        return;
-    };
+fn vector_kernel_network_scores_equal_scalar_ones() {
+    let kernels = vector_kernels();
     let inputs = INPUTS * HIDDEN;
     let outputs = inputs + HIDDEN;
     let mut rng = Rng(0x2545_F491_4F6C_DD1D);
@@ -212,14 +221,19 @@ fn avx2_network_scores_equal_scalar_ones() {
         _ => rng.next() as i16,
     });
     for net in [(*default_network()).clone(), near_clamp, wrapping] {
-        let simd = net.clone().with_kernel(avx2);
-        let scalar = net.with_kernel(Kernel::SCALAR);
-        let [below, inside, above] = compare_kernels_over_games(&simd, &scalar, &mut rng);
-        eprintln!("accumulator values: {below} below 0, {inside} within 0..=QA, {above} above");
-        assert!(
-            below > 0 && inside > 0 && above > 0,
-            "both clamp bounds in play"
-        );
+        for &kernel in &kernels {
+            let simd = net.clone().with_kernel(kernel);
+            let scalar = net.clone().with_kernel(Kernel::SCALAR);
+            let [below, inside, above] = compare_kernels_over_games(&simd, &scalar, &mut rng);
+            eprintln!(
+                "{}: accumulator values {below} below 0, {inside} within 0..=QA, {above} above",
+                kernel.name()
+            );
+            assert!(
+                below > 0 && inside > 0 && above > 0,
+                "both clamp bounds in play"
+            );
+        }
     }
 }
 

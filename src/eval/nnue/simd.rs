@@ -1,8 +1,9 @@
 //! The network's two hot loops — accumulator updates and the SCReLU output dot product — in
-//! plain Rust and, on x86-64 CPUs that have it, in AVX2, chosen at run time: a portable
-//! (x86-64-v2) build still uses AVX2 where the CPU has it, and the plain loops where it has not.
+//! plain Rust and, on x86-64 CPUs that have them, in AVX2 and AVX-512, chosen at run time: a
+//! portable (x86-64-v2) build still uses the widest vectors the CPU has, and the plain loops
+//! where it has neither.
 //!
-//! Both give identical results for every input: the updates wrap in i16 like the vector adds,
+//! All give identical results for every input: the updates wrap in i16 like the vector adds,
 //! and the dot product's i32 sum cannot overflow (see [`Kernel::screlu_dot`]), so summation
 //! order does not matter. All `unsafe` of the network lives in this file.
 
@@ -12,8 +13,8 @@ use super::QA;
 pub const MAX_DOT_LEN: usize = 256;
 
 /// A set of implementations of the hot loops. Only [`Kernel::SCALAR`] and what
-/// [`Kernel::detected`] / [`Kernel::avx2`] return exist, so holding an AVX2 kernel proves the
-/// CPU has AVX2.
+/// [`Kernel::detected`], [`Kernel::avx2`] and [`Kernel::avx512`] return exist, so holding a
+/// vector kernel proves the CPU has its instructions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kernel(Isa);
 
@@ -22,6 +23,24 @@ enum Isa {
     Scalar,
     #[cfg(target_arch = "x86_64")]
     Avx2,
+    #[cfg(target_arch = "x86_64")]
+    Avx512,
+}
+
+/// Calls `$f` of the kernel's module: the one place that turns a kernel into its code.
+macro_rules! dispatch {
+    ($kernel:expr, $f:ident($($arg:expr),*)) => {
+        match $kernel.0 {
+            Isa::Scalar => scalar::$f($($arg),*),
+            // SAFETY: an `Avx2` kernel exists only when the CPU has AVX2 (`Kernel::avx2`).
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx2 => unsafe { avx2::$f($($arg),*) },
+            // SAFETY: an `Avx512` kernel exists only when the CPU has AVX-512 F and BW
+            // (`Kernel::avx512`).
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => unsafe { avx512::$f($($arg),*) },
+        }
+    };
 }
 
 impl Kernel {
@@ -37,9 +56,30 @@ impl Kernel {
         None
     }
 
+    /// The AVX-512 kernel (32 i16 lanes; needs the F and BW subsets), if this CPU has it.
+    pub fn avx512() -> Option<Kernel> {
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+        {
+            return Some(Kernel(Isa::Avx512));
+        }
+        None
+    }
+
+    /// Every kernel this CPU runs, the plain one first and the widest last.
+    pub fn available() -> Vec<Kernel> {
+        std::iter::once(Kernel::SCALAR)
+            .chain(Kernel::avx2())
+            .chain(Kernel::avx512())
+            .collect()
+    }
+
     /// The fastest kernel this CPU runs. A network picks it once, when it is loaded.
     pub fn detected() -> Kernel {
-        Kernel::avx2().unwrap_or(Kernel::SCALAR)
+        Kernel::avx512()
+            .or_else(Kernel::avx2)
+            .unwrap_or(Kernel::SCALAR)
     }
 
     pub fn name(self) -> &'static str {
@@ -47,6 +87,8 @@ impl Kernel {
             Isa::Scalar => "scalar",
             #[cfg(target_arch = "x86_64")]
             Isa::Avx2 => "avx2",
+            #[cfg(target_arch = "x86_64")]
+            Isa::Avx512 => "avx512",
         }
     }
 
@@ -54,36 +96,21 @@ impl Kernel {
     #[inline]
     pub fn add_assign(self, acc: &mut [i16], row: &[i16]) {
         assert_eq!(acc.len(), row.len());
-        match self.0 {
-            Isa::Scalar => scalar::add_assign(acc, row),
-            // SAFETY: an `Avx2` kernel exists only when the CPU has AVX2 (`Kernel::avx2`).
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => unsafe { avx2::add_assign(acc, row) },
-        }
+        dispatch!(self, add_assign(acc, row))
     }
 
     /// `acc -= row`, wrapping in i16.
     #[inline]
     pub fn sub_assign(self, acc: &mut [i16], row: &[i16]) {
         assert_eq!(acc.len(), row.len());
-        match self.0 {
-            Isa::Scalar => scalar::sub_assign(acc, row),
-            // SAFETY: an `Avx2` kernel exists only when the CPU has AVX2 (`Kernel::avx2`).
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => unsafe { avx2::sub_assign(acc, row) },
-        }
+        dispatch!(self, sub_assign(acc, row))
     }
 
     /// `out = from + add - sub`, wrapping in i16 (one pass for the common quiet move).
     #[inline]
     pub fn add_sub(self, out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
         assert!(out.len() == from.len() && out.len() == add.len() && out.len() == sub.len());
-        match self.0 {
-            Isa::Scalar => scalar::add_sub(out, from, add, sub),
-            // SAFETY: an `Avx2` kernel exists only when the CPU has AVX2 (`Kernel::avx2`).
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => unsafe { avx2::add_sub(out, from, add, sub) },
-        }
+        dispatch!(self, add_sub(out, from, add, sub))
     }
 
     /// `Σ clamp(v, 0, QA)² · w`, computed as `(c·w)·c` with `c·w` taken in i16 (wrapping;
@@ -93,12 +120,7 @@ impl Kernel {
     #[inline]
     pub fn screlu_dot(self, acc: &[i16], weights: &[i16]) -> i32 {
         assert!(acc.len() == weights.len() && acc.len() <= MAX_DOT_LEN);
-        match self.0 {
-            Isa::Scalar => scalar::screlu_dot(acc, weights),
-            // SAFETY: an `Avx2` kernel exists only when the CPU has AVX2 (`Kernel::avx2`).
-            #[cfg(target_arch = "x86_64")]
-            Isa::Avx2 => unsafe { avx2::screlu_dot(acc, weights) },
-        }
+        dispatch!(self, screlu_dot(acc, weights))
     }
 }
 
@@ -139,101 +161,130 @@ mod scalar {
     }
 }
 
-/// AVX2: sixteen i16 lanes per register, the last `len % 16` elements by the scalar loops.
-/// Each function needs AVX2 (the reason it is unsafe to call) and slices of the lengths
-/// [`Kernel`] checks; the loads and stores go through whole 16-element chunks.
-#[cfg(target_arch = "x86_64")]
-mod avx2 {
-    use super::{QA, scalar};
-    use std::arch::x86_64::*;
+/// A vector kernel module: `$lanes` i16 lanes per register, the last `len % $lanes` elements
+/// by the scalar loops. Each function needs the CPU features `$features` (the reason it is
+/// unsafe to call) and slices of the lengths [`Kernel`] checks; loads and stores go through
+/// whole chunks of `$lanes` elements.
+macro_rules! vector_kernel {
+    (
+        $name:ident: $features:literal, $lanes:literal lanes of $v:ty,
+        load $load:ident, store $store:ident, add $add:ident, sub $sub:ident,
+        max $max:ident, min $min:ident, mullo $mullo:ident, madd $madd:ident,
+        add32 $add32:ident, splat $splat:ident, zero $zero:ident,
+        reduce |$r:ident| $reduce:block
+    ) => {
+        #[cfg(target_arch = "x86_64")]
+        mod $name {
+            use super::{QA, scalar};
+            use std::arch::x86_64::*;
 
-    const LANES: usize = 16;
+            const LANES: usize = $lanes;
 
-    /// # Safety
-    /// A 16-element chunk: 32 readable bytes (`loadu` takes any alignment), and AVX2.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn load(chunk: &[i16]) -> __m256i {
-        debug_assert_eq!(chunk.len(), LANES);
-        // SAFETY: the caller passes 16 i16 = 32 bytes.
-        unsafe { _mm256_loadu_si256(chunk.as_ptr().cast()) }
-    }
-
-    /// # Safety
-    /// A 16-element chunk: 32 writable bytes (`storeu` takes any alignment), and AVX2.
-    #[inline]
-    #[target_feature(enable = "avx2")]
-    unsafe fn store(chunk: &mut [i16], v: __m256i) {
-        debug_assert_eq!(chunk.len(), LANES);
-        // SAFETY: the caller passes 16 i16 = 32 bytes.
-        unsafe { _mm256_storeu_si256(chunk.as_mut_ptr().cast(), v) }
-    }
-
-    #[target_feature(enable = "avx2")]
-    pub fn add_assign(acc: &mut [i16], row: &[i16]) {
-        let split = acc.len() - acc.len() % LANES;
-        let (body, tail) = acc.split_at_mut(split);
-        for (a, w) in body.chunks_exact_mut(LANES).zip(row.chunks_exact(LANES)) {
-            // SAFETY: `chunks_exact` gives 16-element chunks (`row` is as long as `acc`).
-            unsafe { store(a, _mm256_add_epi16(load(a), load(w))) };
-        }
-        scalar::add_assign(tail, &row[split..]);
-    }
-
-    #[target_feature(enable = "avx2")]
-    pub fn sub_assign(acc: &mut [i16], row: &[i16]) {
-        let split = acc.len() - acc.len() % LANES;
-        let (body, tail) = acc.split_at_mut(split);
-        for (a, w) in body.chunks_exact_mut(LANES).zip(row.chunks_exact(LANES)) {
-            // SAFETY: `chunks_exact` gives 16-element chunks (`row` is as long as `acc`).
-            unsafe { store(a, _mm256_sub_epi16(load(a), load(w))) };
-        }
-        scalar::sub_assign(tail, &row[split..]);
-    }
-
-    #[target_feature(enable = "avx2")]
-    pub fn add_sub(out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
-        let split = out.len() - out.len() % LANES;
-        let (body, tail) = out.split_at_mut(split);
-        let inputs = from
-            .chunks_exact(LANES)
-            .zip(add.chunks_exact(LANES))
-            .zip(sub.chunks_exact(LANES));
-        for (o, ((f, a), s)) in body.chunks_exact_mut(LANES).zip(inputs) {
-            // SAFETY: `chunks_exact` gives 16-element chunks (all four slices are as long).
-            unsafe {
-                let v = _mm256_sub_epi16(_mm256_add_epi16(load(f), load(a)), load(s));
-                store(o, v);
+            /// # Safety
+            /// A chunk of `LANES` elements, readable (`loadu` takes any alignment), and the
+            /// kernel's CPU features.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn load(chunk: &[i16]) -> $v {
+                debug_assert_eq!(chunk.len(), LANES);
+                // SAFETY: the caller passes `LANES` i16, one whole vector.
+                unsafe { $load(chunk.as_ptr().cast()) }
             }
-        }
-        scalar::add_sub(tail, &from[split..], &add[split..], &sub[split..]);
-    }
 
-    #[target_feature(enable = "avx2")]
-    pub fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
-        let split = acc.len() - acc.len() % LANES;
-        let (zero, qa) = (_mm256_setzero_si256(), _mm256_set1_epi16(QA as i16));
-        let mut sum = _mm256_setzero_si256();
-        for (v, w) in acc[..split]
-            .chunks_exact(LANES)
-            .zip(weights.chunks_exact(LANES))
-        {
-            // SAFETY: `chunks_exact` gives 16-element chunks (`weights` is as long as `acc`).
-            let (v, w) = unsafe { (load(v), load(w)) };
-            let c = _mm256_min_epi16(_mm256_max_epi16(v, zero), qa);
-            // The low 16 bits of c·w (c·w's i16 wrap, as in the scalar loop), then
-            // (c·w)·c summed in pairs into i32 lanes.
-            let cw = _mm256_mullo_epi16(c, w);
-            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(cw, c));
-        }
-        horizontal_sum(sum).wrapping_add(scalar::screlu_dot(&acc[split..], &weights[split..]))
-    }
+            /// # Safety
+            /// A chunk of `LANES` elements, writable (`storeu` takes any alignment), and the
+            /// kernel's CPU features.
+            #[inline]
+            #[target_feature(enable = $features)]
+            unsafe fn store(chunk: &mut [i16], v: $v) {
+                debug_assert_eq!(chunk.len(), LANES);
+                // SAFETY: the caller passes `LANES` i16, one whole vector.
+                unsafe { $store(chunk.as_mut_ptr().cast(), v) }
+            }
 
-    #[target_feature(enable = "avx2")]
-    fn horizontal_sum(v: __m256i) -> i32 {
+            #[target_feature(enable = $features)]
+            pub fn add_assign(acc: &mut [i16], row: &[i16]) {
+                let split = acc.len() - acc.len() % LANES;
+                let (body, tail) = acc.split_at_mut(split);
+                for (a, w) in body.chunks_exact_mut(LANES).zip(row.chunks_exact(LANES)) {
+                    // SAFETY: `chunks_exact` gives whole chunks (`row` is as long as `acc`).
+                    unsafe { store(a, $add(load(a), load(w))) };
+                }
+                scalar::add_assign(tail, &row[split..]);
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn sub_assign(acc: &mut [i16], row: &[i16]) {
+                let split = acc.len() - acc.len() % LANES;
+                let (body, tail) = acc.split_at_mut(split);
+                for (a, w) in body.chunks_exact_mut(LANES).zip(row.chunks_exact(LANES)) {
+                    // SAFETY: `chunks_exact` gives whole chunks (`row` is as long as `acc`).
+                    unsafe { store(a, $sub(load(a), load(w))) };
+                }
+                scalar::sub_assign(tail, &row[split..]);
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn add_sub(out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
+                let split = out.len() - out.len() % LANES;
+                let (body, tail) = out.split_at_mut(split);
+                let inputs = from
+                    .chunks_exact(LANES)
+                    .zip(add.chunks_exact(LANES))
+                    .zip(sub.chunks_exact(LANES));
+                for (o, ((f, a), s)) in body.chunks_exact_mut(LANES).zip(inputs) {
+                    // SAFETY: `chunks_exact` gives whole chunks (all four slices are as long).
+                    unsafe { store(o, $sub($add(load(f), load(a)), load(s))) };
+                }
+                scalar::add_sub(tail, &from[split..], &add[split..], &sub[split..]);
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+                let split = acc.len() - acc.len() % LANES;
+                let (zero, qa) = ($zero(), $splat(QA as i16));
+                let mut sum = $zero();
+                for (v, w) in acc[..split]
+                    .chunks_exact(LANES)
+                    .zip(weights.chunks_exact(LANES))
+                {
+                    // SAFETY: `chunks_exact` gives whole chunks (`weights` is as long as `acc`).
+                    let (v, w) = unsafe { (load(v), load(w)) };
+                    let c = $min($max(v, zero), qa);
+                    // The low 16 bits of c·w (c·w's i16 wrap, as in the scalar loop), then
+                    // (c·w)·c summed in pairs into i32 lanes.
+                    sum = $add32(sum, $madd($mullo(c, w), c));
+                }
+                reduce(sum).wrapping_add(scalar::screlu_dot(&acc[split..], &weights[split..]))
+            }
+
+            /// The sum of the i32 lanes (wrapping, like the scalar sum's bound allows).
+            #[inline]
+            #[target_feature(enable = $features)]
+            fn reduce($r: $v) -> i32 $reduce
+        }
+    };
+}
+
+vector_kernel! {
+    avx2: "avx2", 16 lanes of __m256i,
+    load _mm256_loadu_si256, store _mm256_storeu_si256, add _mm256_add_epi16,
+    sub _mm256_sub_epi16, max _mm256_max_epi16, min _mm256_min_epi16,
+    mullo _mm256_mullo_epi16, madd _mm256_madd_epi16, add32 _mm256_add_epi32,
+    splat _mm256_set1_epi16, zero _mm256_setzero_si256,
+    reduce |v| {
         let x = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256::<1>(v));
         let x = _mm_add_epi32(x, _mm_shuffle_epi32::<0b01_00_11_10>(x));
         let x = _mm_add_epi32(x, _mm_shuffle_epi32::<0b10_11_00_01>(x));
         _mm_cvtsi128_si32(x)
     }
+}
+
+vector_kernel! {
+    avx512: "avx512f,avx512bw", 32 lanes of __m512i,
+    load _mm512_loadu_si512, store _mm512_storeu_si512, add _mm512_add_epi16,
+    sub _mm512_sub_epi16, max _mm512_max_epi16, min _mm512_min_epi16,
+    mullo _mm512_mullo_epi16, madd _mm512_madd_epi16, add32 _mm512_add_epi32,
+    splat _mm512_set1_epi16, zero _mm512_setzero_si512,
+    reduce |v| { _mm512_reduce_add_epi32(v) }
 }
