@@ -1,7 +1,7 @@
 //! Win/draw/loss odds (per mille) from a search score and the material on the board, for
 //! `UCI_ShowWDL`: Stockfish's model, win = sigmoid((score − a(m)) / b(m)), loss = the same for
 //! −score, draw = the rest, with a and b cubic in the material m. The constants are a maximum
-//! likelihood fit to our own games (matches of the default network, g1h64l0, against itself) by
+//! likelihood fit to our own games (matches of the network g1h64l0, the default then, against itself) by
 //! `scripts/wdl-fit.py` (README, "Win/draw/loss"); refit them whenever the evaluation changes.
 
 use super::score::MATE_BOUND;
