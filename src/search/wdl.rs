@@ -1,8 +1,9 @@
 //! Win/draw/loss odds (per mille) from a search score and the material on the board, for
 //! `UCI_ShowWDL`: Stockfish's model, win = sigmoid((score − a(m)) / b(m)), loss = the same for
 //! −score, draw = the rest, with a and b cubic in the material m. The constants are a maximum
-//! likelihood fit to our own games (matches of the network g1h64l0, the default then, against itself) by
-//! `scripts/wdl-fit.py` (README, "Win/draw/loss"); refit them whenever the evaluation changes.
+//! likelihood fit to our own games (matches of g1h64l0, the default network then, against
+//! itself) by `scripts/wdl-fit.py` (README, "Win/draw/loss"); refit them whenever the
+//! evaluation changes (not yet done for g3h64l0).
 
 use super::score::MATE_BOUND;
 use crate::attacks::Occupancy;
