@@ -122,6 +122,10 @@ params! {
     SE_MIN_DEPTH = 8, 4..=12;
     SE_TT_DEPTH_MARGIN = 3, 1..=6;
     SE_BETA_MARGIN = 2, 1..=6;
+    /// Outside PV nodes, a hash move whose alternatives fail that bound by more than
+    /// `DEXT_MARGIN` is extended twice, at most `DEXT_LIMIT` times on one path.
+    DEXT_MARGIN = 15, 0..=60;
+    DEXT_LIMIT = 6, 0..=16;
 
     /// Late-move reductions from this depth; the table is
     /// `LMR_BASE / 100 + ln(depth) ln(moves) / (LMR_DIVISOR / 100)`.

@@ -128,6 +128,9 @@ struct PlyState {
     /// The move made from this ply (None for a null move or none yet).
     moved: Option<PieceMove>,
     excluded: Move,
+    /// Double extensions on the path from the root to this node: they are capped, or the
+    /// search could extend without end.
+    double_extensions: i32,
 }
 
 /// A search thread's buffers, kept by the pool between searches: allocated for each search by
@@ -551,6 +554,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 self.keys.push(board.hash());
                 let null_floor = std::mem::replace(&mut self.null_floor, self.keys.len());
                 self.stack[ply].moved = None;
+                self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
                 let score = -self.negamax(
                     &child,
                     -beta,
@@ -662,7 +666,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 if self.stopped {
                     return 0;
                 }
-                if score < singular_beta {
+                if score < singular_beta - DEXT_MARGIN.get()
+                    && !pv_node
+                    && self.stack[ply].double_extensions < DEXT_LIMIT.get()
+                {
+                    extension = 2;
+                } else if score < singular_beta {
                     extension = 1;
                 } else if singular_beta >= beta {
                     // Several moves beat beta: a cut is near certain (multi-cut).
@@ -679,6 +688,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 extension = 1;
             }
             let new_depth = depth - 1 + extension;
+            self.stack[ply + 1].double_extensions =
+                self.stack[ply].double_extensions + (extension >= 2) as i32;
             moves_searched += 1;
 
             let mut score;
