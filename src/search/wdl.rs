@@ -1,9 +1,9 @@
 //! Win/draw/loss odds (per mille) from a search score and the material on the board, for
 //! `UCI_ShowWDL`: Stockfish's model, win = sigmoid((score − a(m)) / b(m)), loss = the same for
 //! −score, draw = the rest, with a and b cubic in the material m. The constants are a maximum
-//! likelihood fit to our own games (matches of g1h64l0, the default network then, against
-//! itself) by `scripts/wdl-fit.py` (README, "Win/draw/loss"); refit them whenever the
-//! evaluation changes (not yet done for g3h64l0).
+//! likelihood fit to our own games (matches of g3h64l0, the default network, against itself)
+//! by `scripts/wdl-fit.py` (README, "Win/draw/loss"); refit them whenever the evaluation
+//! changes.
 
 use super::score::MATE_BOUND;
 use crate::attacks::Occupancy;
@@ -13,8 +13,8 @@ use crate::types::PieceType;
 const M_MIN: i32 = 4;
 const M_MAX: i32 = 78;
 const M_SCALE: f64 = 58.0;
-const A: [f64; 4] = [-2121.31, 5742.58, -4633.4, 1255.08];
-const B: [f64; 4] = [-213.061, 981.668, -943.605, 308.088];
+const A: [f64; 4] = [-1991.93, 5440.49, -4414.3, 1211.79];
+const B: [f64; 4] = [-91.1561, 709.079, -761.236, 266.811];
 
 /// Win, draw and loss per mille for the side whose `score` (centipawns) it is, with `material`
 /// as [`material`] counts it.
