@@ -122,6 +122,14 @@ impl<T: Copy> Tried<T> {
     }
 }
 
+/// What the singular-extension search decided for the hash move.
+enum Singular {
+    /// Search it this many plies deeper (or shallower, when negative).
+    Extend(i32),
+    /// Return this score from the node without searching further.
+    Cut(i32),
+}
+
 #[derive(Clone, Copy, Default)]
 struct PlyState {
     static_eval: i32,
@@ -522,57 +530,21 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let improving = !in_check && self.improving(ply, static_eval);
         self.history.clear_killers(ply + 1);
 
-        if !pv_node && !in_check && excluded.is_null() {
-            // Reverse futility: far above beta with little depth left, assume it holds.
-            if depth <= RFP_MAX_DEPTH.get()
-                && eval - RFP_MARGIN.get() * (depth - improving as i32) >= beta
-                && !is_decisive(eval)
-                && !is_decisive(beta)
-            {
-                return (eval + beta) / 2;
-            }
-            // Null move: if passing still fails high, a real move will too. Not with only pawns
-            // (zugzwang) and not twice in a row.
-            let has_pieces = (board.colored(board.side_to_move())
-                & !(board.pieces(PieceType::Pawn) | board.pieces(PieceType::King)))
-            .any();
-            if depth >= NMP_MIN_DEPTH.get()
-                && eval >= beta
-                && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN.get() * depth + NMP_EVAL_BASE.get()
-                && has_pieces
-                && ply >= 1
-                && self.stack[ply - 1].moved.is_some()
-            {
-                let r = NMP_BASE_REDUCTION.get()
-                    + depth / NMP_DEPTH_DIVISOR.get()
-                    + ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_MAX_EVAL_REDUCTION.get());
-                let mut child = *board;
-                child.play_null();
-                if let Some((_, stack)) = &mut self.nnue {
-                    stack.push(ply, board, &child);
-                }
-                self.keys.push(board.hash());
-                let null_floor = std::mem::replace(&mut self.null_floor, self.keys.len());
-                self.stack[ply].moved = None;
-                self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
-                let score = -self.negamax(
-                    &child,
-                    -beta,
-                    -beta + 1,
-                    depth - r,
-                    ply + 1,
-                    false,
-                    !cut_node,
-                );
-                self.keys.pop();
-                self.null_floor = null_floor;
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if is_decisive(score) { beta } else { score };
-                }
-            }
+        if !pv_node
+            && !in_check
+            && excluded.is_null()
+            && let Some(score) = self.prune_node(
+                board,
+                beta,
+                depth,
+                ply,
+                eval,
+                static_eval,
+                improving,
+                cut_node,
+            )
+        {
+            return score;
         }
 
         // Internal iterative reduction: without a hash move this node is probably not critical
@@ -651,33 +623,9 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 && e.bound != Bound::Upper
                 && !is_decisive(e.score)
             {
-                let singular_beta = e.score - SE_BETA_MARGIN.get() * depth;
-                self.stack[ply].excluded = mv;
-                let score = self.negamax(
-                    board,
-                    singular_beta - 1,
-                    singular_beta,
-                    (depth - 1) / 2,
-                    ply,
-                    in_check,
-                    cut_node,
-                );
-                self.stack[ply].excluded = Move::NULL;
-                if self.stopped {
-                    return 0;
-                }
-                if score < singular_beta - DEXT_MARGIN.get()
-                    && !pv_node
-                    && self.stack[ply].double_extensions < DEXT_LIMIT.get()
-                {
-                    extension = 2;
-                } else if score < singular_beta {
-                    extension = 1;
-                } else if singular_beta >= beta {
-                    // Several moves beat beta: a cut is near certain (multi-cut).
-                    return singular_beta;
-                } else if e.score >= beta {
-                    extension = -1;
+                match self.singular(board, e, beta, depth, ply, in_check, pv_node, cut_node) {
+                    Singular::Extend(by) => extension = by,
+                    Singular::Cut(score) => return score,
                 }
             }
 
@@ -838,6 +786,118 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             }
         }
         best_score
+    }
+
+    /// Reverse futility and null-move pruning, before any move is searched: a score that
+    /// settles this node (not a PV node, not in check, no move excluded), if there is one.
+    #[allow(clippy::too_many_arguments)]
+    fn prune_node(
+        &mut self,
+        board: &Board<A::Occ>,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        eval: i32,
+        static_eval: i32,
+        improving: bool,
+        cut_node: bool,
+    ) -> Option<i32> {
+        // Reverse futility: far above beta with little depth left, assume it holds.
+        if depth <= RFP_MAX_DEPTH.get()
+            && eval - RFP_MARGIN.get() * (depth - improving as i32) >= beta
+            && !is_decisive(eval)
+            && !is_decisive(beta)
+        {
+            return Some((eval + beta) / 2);
+        }
+        // Null move: if passing still fails high, a real move will too. Not with only pawns
+        // (zugzwang) and not twice in a row.
+        let has_pieces = (board.colored(board.side_to_move())
+            & !(board.pieces(PieceType::Pawn) | board.pieces(PieceType::King)))
+        .any();
+        if depth >= NMP_MIN_DEPTH.get()
+            && eval >= beta
+            && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN.get() * depth + NMP_EVAL_BASE.get()
+            && has_pieces
+            && ply >= 1
+            && self.stack[ply - 1].moved.is_some()
+        {
+            let r = NMP_BASE_REDUCTION.get()
+                + depth / NMP_DEPTH_DIVISOR.get()
+                + ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_MAX_EVAL_REDUCTION.get());
+            let mut child = *board;
+            child.play_null();
+            if let Some((_, stack)) = &mut self.nnue {
+                stack.push(ply, board, &child);
+            }
+            self.keys.push(board.hash());
+            let null_floor = std::mem::replace(&mut self.null_floor, self.keys.len());
+            self.stack[ply].moved = None;
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+            let score = -self.negamax(
+                &child,
+                -beta,
+                -beta + 1,
+                depth - r,
+                ply + 1,
+                false,
+                !cut_node,
+            );
+            self.keys.pop();
+            self.null_floor = null_floor;
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= beta {
+                return Some(if is_decisive(score) { beta } else { score });
+            }
+        }
+        None
+    }
+
+    /// Singular extension of the hash move `entry.mv`: searched once more without it at half
+    /// depth, the node tells whether the hash move is much better than every other move.
+    #[allow(clippy::too_many_arguments)]
+    fn singular(
+        &mut self,
+        board: &Board<A::Occ>,
+        entry: TtEntry,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        in_check: bool,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> Singular {
+        let singular_beta = entry.score - SE_BETA_MARGIN.get() * depth;
+        self.stack[ply].excluded = entry.mv;
+        let score = self.negamax(
+            board,
+            singular_beta - 1,
+            singular_beta,
+            (depth - 1) / 2,
+            ply,
+            in_check,
+            cut_node,
+        );
+        self.stack[ply].excluded = Move::NULL;
+        if self.stopped {
+            Singular::Cut(0)
+        } else if score < singular_beta - DEXT_MARGIN.get()
+            && !pv_node
+            && self.stack[ply].double_extensions < DEXT_LIMIT.get()
+        {
+            Singular::Extend(2)
+        } else if score < singular_beta {
+            Singular::Extend(1)
+        } else if singular_beta >= beta {
+            // Several moves beat beta: a cut is near certain (multi-cut).
+            Singular::Cut(singular_beta)
+        } else if entry.score >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
