@@ -812,13 +812,12 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         }
         // Null move: if passing still fails high, a real move will too. Not with only pawns
         // (zugzwang) and not twice in a row.
-        let has_pieces = (board.colored(board.side_to_move())
-            & !(board.pieces(PieceType::Pawn) | board.pieces(PieceType::King)))
-        .any();
         if depth >= NMP_MIN_DEPTH.get()
             && eval >= beta
             && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN.get() * depth + NMP_EVAL_BASE.get()
-            && has_pieces
+            && (board.colored(board.side_to_move())
+                & !(board.pieces(PieceType::Pawn) | board.pieces(PieceType::King)))
+            .any()
             && ply >= 1
             && self.stack[ply - 1].moved.is_some()
         {
