@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 fn main() {
+    commit();
     println!("cargo:rerun-if-env-changed=EVALFILE");
     println!("cargo:rerun-if-changed=nets/default.nnue");
     let source = match std::env::var("EVALFILE") {
@@ -48,4 +49,44 @@ fn check(bytes: &[u8]) -> Result<(), String> {
         return Err("checksum mismatch (damaged file)".into());
     }
     Ok(())
+}
+
+/// `QUINTESSENCE_COMMIT`: the commit built (`-dirty` with uncommitted changes to the sources),
+/// or `unknown` outside a git checkout; training data records it.
+fn commit() {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let commit = match git(&["rev-parse", "--short=7", "HEAD"]) {
+        Some(hash) => {
+            let dirty = git(&[
+                "status",
+                "--porcelain",
+                "--",
+                "src",
+                "build.rs",
+                "Cargo.toml",
+                "nets",
+            ])
+            .is_some_and(|s| !s.is_empty());
+            format!("{hash}{}", if dirty { "-dirty" } else { "" })
+        }
+        None => "unknown".to_string(),
+    };
+    println!("cargo:rustc-env=QUINTESSENCE_COMMIT={commit}");
+    if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
+        println!("cargo:rerun-if-changed={dir}/HEAD");
+        println!("cargo:rerun-if-changed={dir}/index");
+        if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
+            println!("cargo:rerun-if-changed={dir}/{head}");
+        }
+    }
+    for path in ["src", "build.rs", "Cargo.toml"] {
+        println!("cargo:rerun-if-changed={path}");
+    }
 }

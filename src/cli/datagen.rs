@@ -1,22 +1,27 @@
-//! `quintessence datagen`: self-play training data in the packed format; `--convert TEXT --out
-//! PACKED` turns text data into it, `--dump PACKED` prints it as text.
+//! `quintessence datagen`: self-play games into compressed, checksummed chunks under
+//! `data/selfplay/` (`--verify` checks them against the manifest); `--convert TEXT --out
+//! PACKED` turns text data into the packed format, `--dump FILE` prints a packed file or a
+//! chunk as text.
 
 use clap::Args;
 use quintessence::eval::Evaluator;
-use quintessence::eval::nnue::{Network, default_network};
+use quintessence::eval::nnue::{Network, default_network, default_network_bytes};
+use quintessence::tune::chunks;
 use quintessence::tune::datagen::{self, DatagenConfig};
 use quintessence::tune::packed;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-/// Play self-play games and append packed training positions to a file (or convert/print data)
+/// Play self-play games into training-data chunks (or verify, convert or print data)
 #[derive(Debug, Args)]
 pub struct DatagenArgs {
-    /// Games to play in total (0: until stopped)
+    /// Games to play in total (0: until stopped by Ctrl-C or SIGTERM, which close the chunks
+    /// in progress with their whole games)
     #[arg(long, value_name = "N", default_value_t = DatagenConfig::default().games)]
     pub games: usize,
-    /// Games played at once
+    /// Games played at once; each thread writes its own chunks
     #[arg(long, value_name = "N", default_value_t = DatagenConfig::default().threads)]
     pub threads: usize,
     /// Each move's search ends after the iteration that passes this many nodes
@@ -28,12 +33,20 @@ pub struct DatagenArgs {
     /// Random moves from the start position (this many, or one more in half the games)
     #[arg(long, value_name = "N", default_value_t = DatagenConfig::default().random_plies)]
     pub random_plies: usize,
-    /// Seed of the random openings
-    #[arg(long, value_name = "N", default_value_t = DatagenConfig::default().seed)]
-    pub seed: u64,
-    /// File the positions are appended to (with --convert: the packed file written)
-    #[arg(long, value_name = "PATH", default_value_os_t = DatagenConfig::default().output)]
-    pub out: PathBuf,
+    /// Per cent of the games that start from a random double Fischer random position
+    #[arg(long, value_name = "N", default_value_t = DatagenConfig::default().dfrc_percent,
+          value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub dfrc_percent: u32,
+    /// Seed of the openings; chunks are named by seed, thread and number [default: from the
+    /// clock, so two runs never write the same chunk]
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// Folder of the chunks and their manifest.toml
+    #[arg(long, value_name = "DIR", default_value_os_t = DatagenConfig::default().dir)]
+    pub dir: PathBuf,
+    /// A thread starts a new chunk after this many positions
+    #[arg(long, value_name = "N", default_value_t = DatagenConfig::default().chunk_positions)]
+    pub chunk_positions: u64,
     /// Evaluation of the searches: nnue or hce [default: nnue with --net, else the engine's]
     #[arg(long, value_name = "EVAL", value_parser = ["nnue", "hce"])]
     pub eval: Option<String>,
@@ -43,24 +56,35 @@ pub struct DatagenArgs {
     /// Syzygy folders: games reaching the tables end with the tables' result
     #[arg(long, value_name = "PATH")]
     pub syzygy: Option<String>,
+    /// Instead of playing: check every chunk in DIR against its manifest
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["convert", "dump"])]
+    pub verify: Option<PathBuf>,
     /// Instead of playing: convert this text data (`FEN | score | result`) to the packed format,
     /// written to --out
-    #[arg(long, value_name = "TEXT", conflicts_with = "dump")]
+    #[arg(long, value_name = "TEXT", conflicts_with = "dump", requires = "out")]
     pub convert: Option<PathBuf>,
-    /// Instead of playing: print this packed data as text
-    #[arg(long, value_name = "PACKED")]
+    /// The packed file --convert writes
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    /// Instead of playing: print this packed file or chunk as text
+    #[arg(long, value_name = "FILE")]
     pub dump: Option<PathBuf>,
 }
 
 impl DatagenArgs {
     fn config(&self) -> Result<DatagenConfig, String> {
-        let network = match &self.net {
+        let (network, bytes, source) = match &self.net {
             Some(path) => {
                 let fail = |e: String| format!("datagen: {}: {e}", path.display());
                 let bytes = std::fs::read(path).map_err(|e| fail(e.to_string()))?;
-                Arc::new(Network::from_bytes(&bytes).map_err(|e| fail(e.to_string()))?)
+                let net = Network::from_bytes(&bytes).map_err(|e| fail(e.to_string()))?;
+                (Arc::new(net), bytes, path.display().to_string())
             }
-            None => default_network(),
+            None => (
+                default_network(),
+                default_network_bytes().to_vec(),
+                "embedded".to_string(),
+            ),
         };
         let evaluator = match self.eval.as_deref() {
             Some("hce") => Evaluator::Hce,
@@ -68,15 +92,26 @@ impl DatagenArgs {
             None if self.net.is_some() => Evaluator::Nnue(network),
             None => Evaluator::default(),
         };
+        let network = match evaluator {
+            Evaluator::Hce => "hce".to_string(),
+            Evaluator::Nnue(_) => format!("{} ({source})", &chunks::sha256_hex(&bytes)[..16]),
+        };
+        let seed = self.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map_or(1, |d| d.as_secs() * 1000 + u64::from(d.subsec_millis()))
+        });
         Ok(DatagenConfig {
             games: self.games,
             threads: self.threads,
             soft_nodes: self.nodes,
             hard_nodes: self.hard_nodes.unwrap_or(4 * self.nodes),
             random_plies: self.random_plies,
-            seed: self.seed,
-            output: self.out.clone(),
+            dfrc_percent: self.dfrc_percent,
+            seed,
+            dir: self.dir.clone(),
+            chunk_positions: self.chunk_positions.max(1),
             evaluator,
+            network,
             syzygy_path: self.syzygy.clone(),
             ..DatagenConfig::default()
         })
@@ -84,20 +119,58 @@ impl DatagenArgs {
 }
 
 pub fn run(args: &DatagenArgs) -> Result<(), String> {
+    if let Some(dir) = &args.verify {
+        return verify(dir);
+    }
     if let Some(path) = &args.dump {
-        return dump_packed(path);
+        return dump(path);
     }
-    if let Some(path) = &args.convert {
-        return convert_text(path, &args.out);
+    if let (Some(input), Some(output)) = (&args.convert, &args.out) {
+        return convert_text(input, output);
     }
-    datagen::run(&args.config()?, 50, |line| eprintln!("{line}"))
+    let config = args.config()?;
+    static STOP: AtomicBool = AtomicBool::new(false);
+    ctrlc::set_handler(|| {
+        eprintln!("datagen: stopping: closing the chunks in progress");
+        STOP.store(true, Ordering::Relaxed);
+    })
+    .map_err(|e| format!("datagen: {e}"))?;
+    eprintln!(
+        "datagen: seed {}, {} thread(s), network {}, into {}",
+        config.seed,
+        config.threads,
+        config.network,
+        config.dir.display()
+    );
+    datagen::run(&config, 50, &STOP, |line| eprintln!("{line}"))
         .map_err(|e| format!("datagen: {e}"))?;
     Ok(())
 }
 
-fn dump_packed(path: &Path) -> Result<(), String> {
-    let positions =
-        packed::read_all(path).map_err(|e| format!("datagen: {}: {e}", path.display()))?;
+fn verify(dir: &Path) -> Result<(), String> {
+    let mut problems = 0;
+    let totals = chunks::verify(dir, |problem| {
+        problems += 1;
+        println!("{problem}");
+    })
+    .map_err(|e| format!("datagen: {e}"))?;
+    println!("{totals}");
+    if problems > 0 {
+        return Err(format!("datagen: {problems} chunk(s) failed to verify"));
+    }
+    Ok(())
+}
+
+fn dump(path: &Path) -> Result<(), String> {
+    let positions = if chunks::is_chunk(path) {
+        let games = chunks::read_games(path).map_err(|e| format!("datagen: {e}"))?;
+        games
+            .iter()
+            .flat_map(|g| g.packed().collect::<Vec<_>>())
+            .collect()
+    } else {
+        packed::read_all(path).map_err(|e| format!("datagen: {}: {e}", path.display()))?
+    };
     let mut out = BufWriter::new(std::io::stdout().lock());
     for pos in &positions {
         if writeln!(out, "{}", packed::describe(pos)).is_err() {

@@ -1,9 +1,13 @@
 //! Self-play data generation: the engine plays itself at a soft node limit per move from
-//! randomised openings and records every searched position, with the search score, the game's
-//! result and what the trainer filters on (in check, a tactical best move, the ply), in the
-//! packed format (`packed.rs`). Filtering happens at training time, so nothing is thrown away
-//! twice. Games are appended whole and flushed, so a killed run loses only the games in flight
-//! and a restart continues the file.
+//! randomised openings (random plies from the start position or, in some games, from a double
+//! Fischer random one) and records every searched position as a game record
+//! (`records.rs`): the move played and its search score. Filtering happens at training time,
+//! so nothing is thrown away twice.
+//!
+//! Each thread writes its own stream of chunks (`chunks.rs`), seeded by (seed, thread, chunk
+//! number), so a chunk can be replayed from its manifest entry. A stop request closes the
+//! chunks in progress with the games they have; a killed run's partial chunks are finished by
+//! the next run, losing only the games in flight.
 
 use crate::attacks::Magic;
 use crate::board::{Board, START_FEN};
@@ -12,18 +16,17 @@ use crate::game::Game;
 use crate::movegen::legal_moves;
 use crate::search::{Limits, Score, SearchConfig, SearchControl, Searcher};
 use crate::tablebase::{Tablebases, Wdl};
-use crate::tune::packed::{self, ChessBoard, NOISY_BEST, RECORD};
+use crate::tune::chunks::{self, ChunkWriter, Manifest, Provenance};
+use crate::tune::nnue::Rng;
+use crate::tune::records::GameRecord;
 use crate::types::Color;
-use std::fs::OpenOptions;
-use std::io::{BufWriter, Write};
 use std::path::PathBuf;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 #[derive(Clone, Debug)]
 pub struct DatagenConfig {
-    /// Games to play in total; 0 plays until the process is stopped.
+    /// Games to play in total; 0 plays until stopped.
     pub games: usize,
     pub threads: usize,
     /// Each move's search ends after the iteration that passes this many nodes...
@@ -32,11 +35,18 @@ pub struct DatagenConfig {
     pub hard_nodes: u64,
     /// Random moves from the start position: this many, or one more (half the games).
     pub random_plies: usize,
+    /// Per cent of the games that start from a random double Fischer random position.
+    pub dfrc_percent: u32,
     /// Openings a depth-8 search scores beyond this are skipped.
     pub max_opening_score: i32,
     pub seed: u64,
-    pub output: PathBuf,
+    /// The folder of chunks and their manifest.
+    pub dir: PathBuf,
+    /// A thread starts a new chunk once its chunk holds this many positions.
+    pub chunk_positions: u64,
     pub evaluator: Evaluator,
+    /// What the manifest says of the evaluation (the network's hash and source).
+    pub network: String,
     /// Syzygy folders: games reaching the tables end with the tables' result.
     pub syzygy_path: Option<String>,
 }
@@ -49,10 +59,13 @@ impl Default for DatagenConfig {
             soft_nodes: 5_000,
             hard_nodes: 20_000,
             random_plies: 8,
+            dfrc_percent: 10,
             max_opening_score: 1_000,
             seed: 1,
-            output: PathBuf::from("data/selfplay.bin"),
+            dir: PathBuf::from("data/selfplay"),
+            chunk_positions: 500_000,
             evaluator: Evaluator::default(),
+            network: String::new(),
             syzygy_path: None,
         }
     }
@@ -68,40 +81,26 @@ const DRAW_FROM_PLY: usize = 80;
 /// Games are cut (as draws) after this many plies.
 const MAX_PLIES: usize = 400;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// What a run has done so far.
 #[derive(Default)]
 pub struct Progress {
     pub games: AtomicUsize,
     pub positions: AtomicU64,
+    pub chunks: AtomicUsize,
     /// White wins, draws, Black wins.
     pub results: [AtomicUsize; 3],
 }
 
 impl Progress {
-    pub fn line(&self, existing: u64, start: Instant) -> String {
+    pub fn line(&self, start: Instant) -> String {
         let positions = self.positions.load(Ordering::Relaxed);
         let hours = start.elapsed().as_secs_f64() / 3600.0;
         let [w, d, l] = &self.results;
         format!(
-            "datagen: {} games, {positions} positions ({} in the file), {:.2} M positions/hour, \
+            "datagen: {} games, {positions} positions, {} chunks finished, {:.2} M positions/hour, \
              W/D/L {}/{}/{}",
             self.games.load(Ordering::Relaxed),
-            existing + positions,
+            self.chunks.load(Ordering::Relaxed),
             positions as f64 / hours.max(1e-9) / 1e6,
             w.load(Ordering::Relaxed),
             d.load(Ordering::Relaxed),
@@ -110,90 +109,244 @@ impl Progress {
     }
 }
 
-/// Plays games and appends their positions to `config.output`; reports progress through
-/// `report` about every `report_every` games. Returns the positions written.
+/// The engine's version and commit, as the manifest records them.
+pub fn engine_id() -> String {
+    format!(
+        "{}+{}",
+        env!("CARGO_PKG_VERSION"),
+        env!("QUINTESSENCE_COMMIT")
+    )
+}
+
+/// Plays games into chunks in `config.dir` until `config.games` are played or `stop` is set;
+/// reports progress through `report` about every `report_every` games. Partial chunks a killed
+/// run left are finished first. Returns the positions written.
 pub fn run(
     config: &DatagenConfig,
     report_every: usize,
+    stop: &AtomicBool,
     report: impl Fn(&str) + Sync,
 ) -> Result<u64, String> {
-    let path = &config.output;
-    let io = |e: std::io::Error| format!("{}: {e}", path.display());
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(io)?;
+    let dir = &config.dir;
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for entry in chunks::salvage(dir)? {
+        report(&format!(
+            "datagen: finished {} left by an earlier run: {} games, {} positions",
+            entry.file, entry.games, entry.positions
+        ));
     }
-    let file = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .map_err(io)?;
-    // A record cut short by a crash is dropped; whole records stay.
-    let len = file.metadata().map_err(io)?.len();
-    file.set_len(len - len % RECORD as u64).map_err(io)?;
-    let existing = len / RECORD as u64;
     let tablebases = match &config.syzygy_path {
         Some(p) => Some(Tablebases::open(p)?),
         None => None,
     };
-    let writer = Mutex::new(BufWriter::new(file));
+    let search_config = SearchConfig {
+        evaluator: config.evaluator.clone(),
+        ..SearchConfig::default()
+    };
+    let bench =
+        crate::search::bench::run(crate::search::bench::DEFAULT_DEPTH, &search_config).nodes;
+    let manifest = Manifest::read(dir)?;
+    let template = Provenance {
+        engine: engine_id(),
+        bench,
+        network: config.network.clone(),
+        soft_nodes: config.soft_nodes,
+        hard_nodes: config.hard_nodes,
+        random_plies: config.random_plies,
+        dfrc_percent: config.dfrc_percent,
+        syzygy: tablebases.is_some(),
+        seed: config.seed,
+        ..Provenance::default()
+    };
     let progress = Progress::default();
     let start = Instant::now();
+    let failure = std::sync::Mutex::new(None);
     std::thread::scope(|scope| {
         for thread in 0..config.threads.max(1) {
-            let (writer, progress, report, tablebases) =
-                (&writer, &progress, &report, tablebases.as_ref());
+            let first = next_index(dir, &manifest, config.seed, thread);
+            let (progress, report, tablebases, template, failure) =
+                (&progress, &report, tablebases.as_ref(), &template, &failure);
             scope.spawn(move || {
-                // A resumed run must not replay the games already in the file.
-                let mut rng = Rng((config.seed ^ existing.rotate_left(17))
-                    .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                    ^ ((thread as u64 + 1) * 0x1234_5678_9ABC)
-                    | 1);
-                let mut searcher = Searcher::new(16);
-                loop {
-                    let n = progress.games.fetch_add(1, Ordering::Relaxed);
-                    if config.games != 0 && n >= config.games {
-                        progress.games.fetch_sub(1, Ordering::Relaxed);
-                        break;
-                    }
-                    let Some((positions, result)) =
-                        play_game(config, &mut searcher, &mut rng, tablebases)
-                    else {
-                        progress.games.fetch_sub(1, Ordering::Relaxed);
-                        continue;
-                    };
-                    let written = {
-                        let mut out = writer.lock().expect("writer lock");
-                        packed::write_all(&mut *out, &positions).and_then(|()| out.flush())
-                    };
-                    if let Err(e) = written {
-                        report(&format!("datagen: {}: {e}", path.display()));
-                        return;
-                    }
-                    progress
-                        .positions
-                        .fetch_add(positions.len() as u64, Ordering::Relaxed);
-                    progress.results[(2.0 - 2.0 * result) as usize].fetch_add(1, Ordering::Relaxed);
-                    if (n + 1) % report_every.max(1) == 0 {
-                        report(&progress.line(existing, start));
-                    }
+                let stream = Stream {
+                    config,
+                    thread,
+                    tablebases,
+                    template,
+                    progress,
+                    stop,
+                };
+                if let Err(e) = stream.play(first, report_every, &|line| report(line), start) {
+                    report(&format!("datagen: thread {thread}: {e}"));
+                    stop.store(true, Ordering::Relaxed);
+                    *failure.lock().expect("failure lock") = Some(e);
                 }
             });
         }
     });
-    report(&progress.line(existing, start));
-    Ok(progress.positions.load(Ordering::Relaxed))
+    report(&progress.line(start));
+    match failure.into_inner().expect("failure lock") {
+        Some(e) => Err(e),
+        None => Ok(progress.positions.load(Ordering::Relaxed)),
+    }
+}
+
+/// The first unused chunk number of a (seed, thread) stream.
+fn next_index(dir: &std::path::Path, manifest: &Manifest, seed: u64, thread: usize) -> u32 {
+    let listed = manifest
+        .chunk
+        .iter()
+        .filter(|c| c.provenance.seed == seed && c.provenance.thread == thread)
+        .map(|c| c.provenance.index + 1)
+        .max()
+        .unwrap_or(0);
+    (listed..)
+        .find(|&i| {
+            let name = chunks::chunk_name(seed, thread, i);
+            !dir.join(format!("{name}.{}", chunks::EXTENSION)).exists()
+        })
+        .expect("a free chunk number")
+}
+
+/// One thread's games, chunk after chunk.
+struct Stream<'a> {
+    config: &'a DatagenConfig,
+    thread: usize,
+    tablebases: Option<&'a Tablebases>,
+    template: &'a Provenance,
+    progress: &'a Progress,
+    stop: &'a AtomicBool,
+}
+
+impl Stream<'_> {
+    fn play(
+        &self,
+        mut index: u32,
+        report_every: usize,
+        report: &dyn Fn(&str),
+        start: Instant,
+    ) -> Result<(), String> {
+        let config = self.config;
+        let mut searcher = Searcher::new(16);
+        loop {
+            let provenance = Provenance {
+                thread: self.thread,
+                index,
+                started: chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+                ..self.template.clone()
+            };
+            let mut rng = Rng::new(
+                config.seed
+                    ^ (self.thread as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                    ^ u64::from(index).rotate_left(32),
+            );
+            let mut writer = ChunkWriter::create(&config.dir, provenance)?;
+            let mut more = true;
+            while writer.positions() < config.chunk_positions {
+                if !self.claim_game() {
+                    more = false;
+                    break;
+                }
+                let Some(game) =
+                    play_game(config, &mut searcher, &mut rng, self.tablebases, self.stop)
+                else {
+                    self.progress.games.fetch_sub(1, Ordering::Relaxed);
+                    if self.stop.load(Ordering::Relaxed) {
+                        more = false;
+                        break;
+                    }
+                    continue;
+                };
+                writer.add(&game)?;
+                let n = self.progress.games.load(Ordering::Relaxed);
+                self.progress
+                    .positions
+                    .fetch_add(game.len() as u64, Ordering::Relaxed);
+                self.progress.results[(2.0 - 2.0 * game.result) as usize]
+                    .fetch_add(1, Ordering::Relaxed);
+                if n.is_multiple_of(report_every.max(1)) {
+                    report(&self.progress.line(start));
+                }
+            }
+            if let Some(entry) = writer.finish()? {
+                self.progress.chunks.fetch_add(1, Ordering::Relaxed);
+                report(&format!(
+                    "datagen: chunk {}: {} games, {} positions, {} bytes ({:.2} bytes/position)",
+                    entry.file,
+                    entry.games,
+                    entry.positions,
+                    entry.bytes,
+                    entry.bytes as f64 / entry.positions as f64
+                ));
+            }
+            if !more {
+                return Ok(());
+            }
+            index += 1;
+        }
+    }
+
+    /// Takes one game of the run's total; false when the run is done or stopped.
+    fn claim_game(&self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        let n = self.progress.games.fetch_add(1, Ordering::Relaxed);
+        if self.config.games != 0 && n >= self.config.games {
+            self.progress.games.fetch_sub(1, Ordering::Relaxed);
+            return false;
+        }
+        true
+    }
+}
+
+/// A random double Fischer random start: each side's back rank drawn on its own (bishops on
+/// squares of both colours, the king between the rooks), castling with those rooks.
+fn dfrc_start(rng: &mut Rng) -> Board {
+    let mut ranks = [[' '; 8]; 2];
+    for rank in &mut ranks {
+        let below = |rng: &mut Rng, n: usize| (rng.next_u64() % n as u64) as usize;
+        rank[2 * below(rng, 4)] = 'b';
+        rank[2 * below(rng, 4) + 1] = 'b';
+        for piece in ['q', 'n', 'n'] {
+            let empty: Vec<usize> = (0..8).filter(|&f| rank[f] == ' ').collect();
+            rank[empty[below(rng, empty.len())]] = piece;
+        }
+        let empty: Vec<usize> = (0..8).filter(|&f| rank[f] == ' ').collect();
+        for (f, piece) in empty.into_iter().zip(['r', 'k', 'r']) {
+            rank[f] = piece;
+        }
+    }
+    let rooks = |rank: &[char; 8]| -> String {
+        (0..8)
+            .filter(|&f| rank[f] == 'r')
+            .map(|f| char::from(b'a' + f as u8))
+            .collect()
+    };
+    let black: String = ranks[1].iter().collect();
+    let white: String = ranks[0].iter().collect::<String>().to_uppercase();
+    let fen = format!(
+        "{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {}{} - 0 1",
+        rooks(&ranks[0]).to_uppercase(),
+        rooks(&ranks[1])
+    );
+    Board::from_fen(&fen).expect("a double Fischer random position is valid")
 }
 
 /// A balanced random opening: `random_plies` (or one more) random moves that a depth-8
 /// search scores within `max_opening_score`.
 fn opening(config: &DatagenConfig, searcher: &mut Searcher, rng: &mut Rng) -> Option<Game> {
-    let mut game = Game::new(Board::from_fen(START_FEN).expect("start position"));
-    for _ in 0..config.random_plies + rng.below(2) {
+    let start = if rng.next_u64() % 100 < u64::from(config.dfrc_percent) {
+        dfrc_start(rng)
+    } else {
+        Board::from_fen(START_FEN).expect("start position")
+    };
+    let mut game = Game::new(start);
+    for _ in 0..config.random_plies + (rng.next_u64() % 2) as usize {
         let moves = legal_moves::<Magic>(game.board());
         if moves.is_empty() {
             return None;
         }
-        game.play(moves[rng.below(moves.len())]);
+        game.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
     }
     if legal_moves::<Magic>(game.board()).is_empty() {
         return None;
@@ -217,15 +370,18 @@ fn opening(config: &DatagenConfig, searcher: &mut Searcher, rng: &mut Rng) -> Op
     matches!(score, Score::Cp(cp) if cp.abs() <= config.max_opening_score).then_some(game)
 }
 
-/// One game: every searched position, packed once the result (for White) is known.
+/// One game from a random opening: every searched position's move and score. None when the
+/// opening is refused or `stop` is set.
 fn play_game(
     config: &DatagenConfig,
     searcher: &mut Searcher,
     rng: &mut Rng,
     tablebases: Option<&Tablebases>,
-) -> Option<(Vec<ChessBoard>, f32)> {
+    stop: &AtomicBool,
+) -> Option<GameRecord> {
     searcher.clear();
     let mut game = opening(config, searcher, rng)?;
+    let mut record = GameRecord::new(*game.board());
     let search_config = SearchConfig {
         evaluator: config.evaluator.clone(),
         ..SearchConfig::default()
@@ -236,9 +392,11 @@ fn play_game(
         ..Limits::default()
     };
     let control = SearchControl::new();
-    let mut records: Vec<(Board, i32, u8)> = Vec::new();
     let (mut win_streak, mut draw_streak) = (0, 0);
-    let result: f32 = loop {
+    record.result = loop {
+        if stop.load(Ordering::Relaxed) {
+            return None;
+        }
         let board = *game.board();
         let white = |stm_result: f32| match board.side_to_move() {
             Color::White => stm_result,
@@ -275,8 +433,6 @@ fn play_game(
             Score::Mate(n) if n > 0 => 32_000,
             Score::Mate(_) => -32_000,
         };
-        let noisy = !found.best.is_quiet();
-        records.push((board, cp, if noisy { NOISY_BEST } else { 0 }));
         if cp.abs() >= WIN_SCORE {
             win_streak += 1;
             if win_streak >= WIN_PLIES {
@@ -296,11 +452,9 @@ fn play_game(
         if found.best.is_null() {
             break 0.5;
         }
+        let white_cp = (cp * board.side_to_move().sign()).clamp(-32_000, 32_000) as i16;
+        record.moves.push((found.best, white_cp));
         game.play(found.best);
     };
-    let positions = records
-        .iter()
-        .map(|(board, cp, flags)| packed::pack(board, *cp, result, *flags))
-        .collect();
-    Some((positions, result))
+    Some(record)
 }

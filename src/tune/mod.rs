@@ -5,9 +5,11 @@
 //! `<FEN> | <score> | <result>` where `score` is the search score in centipawns from White's
 //! point of view and `result` the game's outcome for White: `1.0`, `0.5` or `0.0`.
 
+pub mod chunks;
 pub mod datagen;
 pub mod nnue;
 pub mod packed;
+pub mod records;
 pub mod tuner;
 
 /// One line of training data.

@@ -9,7 +9,9 @@ mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
 pub use features::{INPUTS, feature_index};
-pub use network::{Network, NetworkError, default_network, file_image, file_size};
+pub use network::{
+    Network, NetworkError, default_network, default_network_bytes, file_image, file_size,
+};
 pub use simd::{Kernel, MAX_DOT_LEN};
 
 // Width of the hidden layer (one accumulator per side), taken from the embedded network by

@@ -214,6 +214,11 @@ const _: () = assert!(
 /// `nets/default.nnue`, or the `EVALFILE` given to the build (see `build.rs`).
 static EMBEDDED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/net.nnue"));
 
+/// The embedded network's file.
+pub fn default_network_bytes() -> &'static [u8] {
+    EMBEDDED
+}
+
 /// The network built into the binary.
 pub fn default_network() -> Arc<Network> {
     static NET: LazyLock<Arc<Network>> = LazyLock::new(|| {
