@@ -6,9 +6,10 @@
 use clap::Args;
 use quintessence::eval::Evaluator;
 use quintessence::eval::nnue::{Network, default_network, default_network_bytes};
-use quintessence::tune::chunks;
+use quintessence::tune::chunks::{self, ChunkWriter, Provenance};
 use quintessence::tune::datagen::{self, DatagenConfig};
 use quintessence::tune::packed;
+use quintessence::tune::records;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -66,6 +67,10 @@ pub struct DatagenArgs {
     /// The packed file --convert writes
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
+    /// Instead of playing: rebuild the games of a packed file that datagen wrote (its format
+    /// before chunks) into chunks in --dir; the other options say how the games were played
+    #[arg(long, value_name = "PACKED", conflicts_with_all = ["convert", "dump"])]
+    pub import_packed: Option<PathBuf>,
     /// Instead of playing: print this packed file or chunk as text
     #[arg(long, value_name = "FILE")]
     pub dump: Option<PathBuf>,
@@ -128,6 +133,9 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     if let (Some(input), Some(output)) = (&args.convert, &args.out) {
         return convert_text(input, output);
     }
+    if let Some(path) = &args.import_packed {
+        return import_packed(path, &args.config()?);
+    }
     let config = args.config()?;
     static STOP: AtomicBool = AtomicBool::new(false);
     ctrlc::set_handler(|| {
@@ -158,6 +166,54 @@ fn verify(dir: &Path) -> Result<(), String> {
     if problems > 0 {
         return Err(format!("datagen: {problems} chunk(s) failed to verify"));
     }
+    Ok(())
+}
+
+fn import_packed(path: &Path, config: &DatagenConfig) -> Result<(), String> {
+    let positions =
+        packed::read_all(path).map_err(|e| format!("datagen: {}: {e}", path.display()))?;
+    let (games, dropped) = records::from_packed(&positions);
+    let name = path
+        .file_name()
+        .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+    let template = Provenance {
+        engine: format!("unknown (rebuilt from the packed file {name})"),
+        network: config.network.clone(),
+        soft_nodes: config.soft_nodes,
+        hard_nodes: config.hard_nodes,
+        random_plies: config.random_plies,
+        dfrc_percent: 0,
+        syzygy: config.syzygy_path.is_some(),
+        seed: config.seed,
+        ..Provenance::default()
+    };
+    let fail = |e: String| format!("datagen: {e}");
+    let mut index = 0;
+    let mut games = games.iter().peekable();
+    while games.peek().is_some() {
+        let provenance = Provenance {
+            index,
+            started: chrono::Utc::now().format("%Y-%m-%dT%H:%M:%SZ").to_string(),
+            ..template.clone()
+        };
+        let mut writer = ChunkWriter::create(&config.dir, provenance).map_err(fail)?;
+        while writer.positions() < config.chunk_positions {
+            let Some(game) = games.next() else { break };
+            writer.add(game).map_err(fail)?;
+        }
+        if let Some(entry) = writer.finish().map_err(fail)? {
+            eprintln!(
+                "datagen: chunk {}: {} games, {} positions, {} bytes",
+                entry.file, entry.games, entry.positions, entry.bytes
+            );
+        }
+        index += 1;
+    }
+    eprintln!(
+        "datagen: {} positions read, {dropped} dropped (each game's last, and any no game \
+         leads to)",
+        positions.len()
+    );
     Ok(())
 }
 

@@ -280,6 +280,162 @@ fn decode_move(board: &Board, raw: u16) -> Option<Move> {
         .filter(|m| encode_move(*m) == raw)
 }
 
+/// Rebuilds games from packed positions that datagen wrote game by game, every searched
+/// position in order (its format before game records): a position continues the game when its
+/// ply follows and a legal move leads to it. The packed format has no move, castling rights,
+/// en-passant square or halfmove clock, so castling rights are read off kings and rooks on
+/// their standard squares, and the last position of each game (whose move is unknown) is
+/// dropped. Returns the games and the positions dropped.
+pub fn from_packed(positions: &[ChessBoard]) -> (Vec<GameRecord>, usize) {
+    let mut games = Vec::new();
+    let mut dropped = 0;
+    // The game being rebuilt, its last board and that board's score (White's view).
+    let mut open: Option<(GameRecord, Board, i16)> = None;
+    for pos in positions {
+        let ply = pos.extra()[1];
+        if let Some((game, board, score)) = open.as_mut() {
+            let stm = !board.side_to_move();
+            let follows = (ply == u8::MAX || u32::from(ply) == board.game_ply() + 1)
+                && white_result(pos, stm) == game.result;
+            let target = Placement::of(pos, stm);
+            let found = follows
+                .then(|| {
+                    legal_moves::<Magic>(board).iter().copied().find(|&m| {
+                        let mut after = *board;
+                        after.play(m);
+                        Placement::from_board(&after) == target
+                    })
+                })
+                .flatten();
+            if let Some(mv) = found {
+                game.moves.push((mv, *score));
+                board.play(mv);
+                *score = white_score(pos, stm);
+                continue;
+            }
+        }
+        if let Some((game, _, _)) = open.take() {
+            dropped += 1;
+            if !game.is_empty() {
+                games.push(game);
+            }
+        }
+        // A saturated ply cannot tell the side to move: such a position starts no game.
+        let stm = if ply % 2 == 0 {
+            Color::White
+        } else {
+            Color::Black
+        };
+        match (ply < u8::MAX)
+            .then(|| start_board(pos, stm, ply))
+            .flatten()
+        {
+            Some(board) => {
+                let mut game = GameRecord::new(board);
+                game.result = white_result(pos, stm);
+                open = Some((game, board, white_score(pos, stm)));
+            }
+            None => dropped += 1,
+        }
+    }
+    if let Some((game, _, _)) = open {
+        dropped += 1;
+        if !game.is_empty() {
+            games.push(game);
+        }
+    }
+    (games, dropped)
+}
+
+fn white_result(pos: &ChessBoard, stm: Color) -> f32 {
+    use bulletformat::BulletFormat;
+    match stm {
+        Color::White => pos.result(),
+        Color::Black => 1.0 - pos.result(),
+    }
+}
+
+fn white_score(pos: &ChessBoard, stm: Color) -> i16 {
+    use bulletformat::BulletFormat;
+    (i32::from(pos.score()) * stm.sign()) as i16
+}
+
+/// Where the pieces stand, by colour and kind.
+#[derive(PartialEq, Eq)]
+struct Placement([u64; 12]);
+
+impl Placement {
+    /// A packed position's placement, the side to move being `stm`.
+    fn of(pos: &ChessBoard, stm: Color) -> Placement {
+        let mut sets = [0u64; 12];
+        for (piece, sq) in packed::pieces(pos) {
+            let (ours, kind) = (piece & 8 == 0, usize::from(piece & 7));
+            let (color, sq) = match stm {
+                Color::White => (if ours { 0 } else { 1 }, sq),
+                Color::Black => (if ours { 1 } else { 0 }, sq ^ 56),
+            };
+            sets[color * 6 + kind.min(5)] |= 1 << sq;
+        }
+        Placement(sets)
+    }
+
+    fn from_board(board: &Board) -> Placement {
+        let mut sets = [0u64; 12];
+        for color in Color::ALL {
+            for kind in PieceType::ALL {
+                sets[color.index() * 6 + kind.index()] = board.pieces_of(color, kind).0;
+            }
+        }
+        Placement(sets)
+    }
+}
+
+/// The board of a packed position, castling rights guessed from the kings and rooks.
+fn start_board(pos: &ChessBoard, stm: Color, ply: u8) -> Option<Board> {
+    let Placement(sets) = Placement::of(pos, stm);
+    let mut fen = String::new();
+    let piece_at = |sq: usize| {
+        (0..12)
+            .find(|&i| sets[i] >> sq & 1 != 0)
+            .map(|i| crate::types::Piece::new(Color::ALL[i / 6], PieceType::from_index(i % 6)))
+    };
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match piece_at(rank * 8 + file) {
+                Some(piece) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(piece.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if rank > 0 {
+            fen.push('/');
+        }
+    }
+    let mut castling = String::new();
+    for (king, rook, letter) in [(4, 7, 'K'), (4, 0, 'Q'), (60, 63, 'k'), (60, 56, 'q')] {
+        let color = usize::from(letter.is_ascii_lowercase());
+        let (kings, rooks) = (sets[color * 6 + 5], sets[color * 6 + 3]);
+        if kings >> king & 1 != 0 && rooks >> rook & 1 != 0 {
+            castling.push(letter);
+        }
+    }
+    if castling.is_empty() {
+        castling.push('-');
+    }
+    let side = if stm == Color::White { 'w' } else { 'b' };
+    let _ = write!(fen, " {side} {castling} - 0 {}", u16::from(ply) / 2 + 1);
+    Board::from_fen(&fen).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -298,10 +454,14 @@ mod tests {
 
     #[test]
     fn a_game_with_every_kind_of_move_survives_the_round_trip() {
-        // Castling both ways, a double push, en passant, captures, a capturing promotion.
+        // Castling both ways, a double push, en passant, captures, promotions with and
+        // without a capture, an under-promotion.
         let record = play(
-            "r3k2r/1P4p1/8/4P3/8/8/8/R3K2R w KQkq - 0 1",
-            &["e1g1", "f7f5", "e5f6", "e8c8", "b7a8q", "c8c7", "a8a7"],
+            "r3k2r/5pP1/8/4P3/8/8/8/R3K2R w KQkq - 0 1",
+            &[
+                "e1g1", "f7f5", "e5f6", "e8c8", "g7h8q", "d8h8", "f6f7", "c8b7", "f7f8n", "h8f8",
+                "a1a7", "b7a7",
+            ],
             false,
         );
         let mut bytes = Vec::new();
@@ -314,8 +474,9 @@ mod tests {
 
     #[test]
     fn chess960_castling_rights_and_moves_survive() {
-        let fen = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
-        let record = play(fen, &["g1f1", "g8f8"], true);
+        let fen = "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1";
+        let record = play(fen, &["e1g1", "e8b8"], true);
+        assert!(record.moves.iter().all(|(m, _)| m.is_castle()));
         let mut bytes = Vec::new();
         record.encode(&mut bytes);
         let (back, _) = GameRecord::decode(&bytes).unwrap();
@@ -324,18 +485,21 @@ mod tests {
     }
 
     #[test]
-    fn the_start_position_matches_the_specification_example() {
+    fn the_start_position_is_laid_out_as_the_format_says() {
         let record = GameRecord {
             result: 1.0,
             ..GameRecord::new(Board::from_fen(START_FEN).unwrap())
         };
         let mut bytes = Vec::new();
         record.encode(&mut bytes);
+        // Entry i is the low nibble of byte i / 2 for even i: a1 = castling rook (6), b1 =
+        // knight (1), c1 = bishop (2), d1 = queen (4), e1 = king (5), ...; Black's with bit 3.
         let expected: [u8; 32] = [
-            0xff, 0xff, 0, 0, 0, 0, 0xff, 0xff, 0x61, 0x24, 0x52, 0x16, 0, 0, 0, 0, 0x88, 0x88,
-            0x88, 0x88, 0xe9, 0xac, 0xda, 0x9e, 0x40, 0, 1, 0, 0, 0, 2, 0,
+            0xff, 0xff, 0, 0, 0, 0, 0xff, 0xff, 0x16, 0x42, 0x25, 0x61, 0, 0, 0, 0, 0x88, 0x88,
+            0x88, 0x88, 0x9e, 0xca, 0xad, 0xe9, 0x40, 0, 1, 0, 0, 0, 2, 0,
         ];
         assert_eq!(bytes[..32], expected);
+        assert_eq!(bytes[32..], [0; 4]);
     }
 
     #[test]
@@ -361,5 +525,27 @@ mod tests {
         assert_eq!(flags, [0, 0, NOISY_BEST, NOISY_BEST]);
         let plies: Vec<u8> = record.packed().map(|p| p.extra[1]).collect();
         assert_eq!(plies, [0, 1, 2, 3]);
+    }
+
+    #[test]
+    fn games_are_rebuilt_from_packed_positions() {
+        let first = play(
+            START_FEN,
+            &[
+                "e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1g1", "f6e4",
+            ],
+            false,
+        );
+        let mut second = play(START_FEN, &["d2d4", "d7d5", "c2c4", "d5c4"], false);
+        second.result = 0.5;
+        let packed: Vec<ChessBoard> = first.packed().chain(second.packed()).collect();
+        let (games, dropped) = from_packed(&packed);
+        assert_eq!(dropped, 2, "the last position of each game");
+        assert_eq!(games.len(), 2);
+        for (rebuilt, original) in games.iter().zip([&first, &second]) {
+            assert_eq!(rebuilt.result, original.result);
+            assert_eq!(rebuilt.moves, original.moves[..original.moves.len() - 1]);
+            assert_eq!(rebuilt.start.to_fen(), original.start.to_fen());
+        }
     }
 }

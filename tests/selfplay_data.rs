@@ -1,0 +1,204 @@
+//! Training data that lasts: datagen's chunks round-trip, are checked against the manifest,
+//! damage is named, a killed run's chunks are finished, and the records read the same in the
+//! viriformat crate (Viridithas's reference reader) as in ours.
+
+use quintessence::eval::Evaluator;
+use quintessence::tune::chunks::{self, Manifest};
+use quintessence::tune::datagen::{self, DatagenConfig};
+use quintessence::tune::records::GameRecord;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("quintessence-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A few quick games (HCE, few nodes, every third from a DFRC start) into `dir`.
+fn generate(dir: &Path, games: usize, chunk_positions: u64) -> u64 {
+    let config = DatagenConfig {
+        games,
+        threads: 2,
+        soft_nodes: 200,
+        hard_nodes: 800,
+        dfrc_percent: 34,
+        seed: 5,
+        dir: dir.to_path_buf(),
+        chunk_positions,
+        evaluator: Evaluator::Hce,
+        network: "hce".into(),
+        ..DatagenConfig::default()
+    };
+    datagen::run(&config, 1000, &AtomicBool::new(false), |_| {}).unwrap()
+}
+
+fn all_games(dir: &Path) -> Vec<GameRecord> {
+    chunks::chunk_files(dir)
+        .unwrap()
+        .iter()
+        .flat_map(|path| chunks::read_games(path).unwrap())
+        .collect()
+}
+
+#[test]
+fn chunks_round_trip_and_verify_against_the_manifest() {
+    let dir = scratch_dir("chunks");
+    let written = generate(&dir, 8, 300);
+    let manifest = Manifest::read(&dir).unwrap();
+    assert!(manifest.chunk.len() >= 2, "one stream per thread");
+    let games = all_games(&dir);
+    assert_eq!(games.len(), 8);
+    let positions: u64 = games.iter().map(|g| g.len() as u64).sum();
+    assert_eq!(positions, written);
+    let mut problems = Vec::new();
+    let totals = chunks::verify(&dir, |p| problems.push(p.to_string())).unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    assert_eq!(totals.positions, written);
+    assert_eq!(totals.chunks, manifest.chunk.len() as u64);
+    for entry in &manifest.chunk {
+        assert_eq!(entry.provenance.seed, 5);
+        assert_eq!(entry.provenance.network, "hce");
+        assert!(entry.provenance.bench > 0);
+        assert_eq!(entry.results.iter().sum::<u64>(), entry.games);
+    }
+    // Every position the trainer gets is one the game passed through.
+    for game in &games {
+        let mut board = game.start;
+        for (pos, (mv, _)) in game.packed().zip(&game.moves) {
+            assert_eq!(pos.extra[1] as u32, board.game_ply().min(255));
+            board.play(*mv);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn damaged_cut_off_and_unlisted_chunks_are_named() {
+    let dir = scratch_dir("damage");
+    generate(&dir, 4, 1_000_000);
+    let files = chunks::chunk_files(&dir).unwrap();
+    assert_eq!(files.len(), 2);
+    let name = |p: &Path| p.file_name().unwrap().to_string_lossy().into_owned();
+
+    // One bit flipped in the middle of the first chunk.
+    let mut bytes = std::fs::read(&files[0]).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 0x10;
+    std::fs::write(&files[0], &bytes).unwrap();
+    let err = chunks::read_games(&files[0]).unwrap_err();
+    assert!(err.contains(&name(&files[0])), "{err}");
+    // The second cut short.
+    let bytes = std::fs::read(&files[1]).unwrap();
+    std::fs::write(&files[1], &bytes[..bytes.len() - 20]).unwrap();
+    let err = chunks::read_games(&files[1]).unwrap_err();
+    assert!(err.contains("damaged or cut off"), "{err}");
+    // A chunk the manifest does not list.
+    std::fs::copy(&files[1], dir.join("stray.vf.xz")).unwrap();
+
+    let mut problems = Vec::new();
+    let totals = chunks::verify(&dir, |p| problems.push(p.to_string())).unwrap();
+    assert_eq!(totals.chunks, 0);
+    assert_eq!(problems.len(), 3, "{problems:?}");
+    let about = |file: &str| problems.iter().find(|p| p.starts_with(file)).unwrap();
+    assert!(about(&name(&files[0])).contains("SHA-256"));
+    assert!(about(&name(&files[1])).contains("bytes, the manifest says"));
+    assert!(about("stray.vf.xz").ends_with("not in the manifest"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_killed_run_keeps_its_whole_games_and_the_next_run_goes_on() {
+    let dir = scratch_dir("resume");
+    generate(&dir, 4, 1_000_000);
+    let before = Manifest::read(&dir).unwrap();
+    // What a kill leaves: a partial chunk whose last game is cut off.
+    let games = all_games(&dir);
+    let partial = dir.join(chunks::PARTIAL);
+    std::fs::create_dir_all(&partial).unwrap();
+    let stream = chunks::chunk_name(5, 0, 1);
+    let mut provenance = before.chunk[0].provenance.clone();
+    provenance.thread = 0;
+    provenance.index = 1;
+    std::fs::write(
+        partial.join(format!("{stream}.toml")),
+        toml::to_string(&provenance).unwrap(),
+    )
+    .unwrap();
+    let mut raw = Vec::new();
+    games[0].encode(&mut raw);
+    games[1].encode(&mut raw);
+    let whole = raw.len();
+    games[2].encode(&mut raw);
+    let mut file = std::fs::File::create(partial.join(format!("{stream}.vf"))).unwrap();
+    file.write_all(&raw[..whole + 50]).unwrap();
+    drop(file);
+
+    // The next run finishes it first, then writes its own chunks after it.
+    generate(&dir, 2, 1_000_000);
+    let after = Manifest::read(&dir).unwrap();
+    let salvaged: Vec<_> = after.chunk.iter().filter(|c| c.salvaged).collect();
+    assert_eq!(salvaged.len(), 1);
+    assert_eq!(salvaged[0].file, format!("{stream}.{}", chunks::EXTENSION));
+    assert_eq!(salvaged[0].games, 2);
+    let rebuilt = chunks::read_games(&dir.join(&salvaged[0].file)).unwrap();
+    assert_eq!(rebuilt, games[..2]);
+    let thread0: Vec<u32> = after
+        .chunk
+        .iter()
+        .filter(|c| c.provenance.thread == 0)
+        .map(|c| c.provenance.index)
+        .collect();
+    assert_eq!(
+        thread0,
+        [0, 1, 2],
+        "the new run's chunk follows the salvaged one"
+    );
+    assert!(std::fs::read_dir(&partial).unwrap().next().is_none());
+    let mut problems = Vec::new();
+    chunks::verify(&dir, |p| problems.push(p.to_string())).unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_viriformat_crate_reads_our_records_as_we_do() {
+    use viriformat::dataformat::Game;
+    let dir = scratch_dir("viriformat");
+    generate(&dir, 6, 1_000_000);
+    let games = all_games(&dir);
+    let mut raw = Vec::new();
+    for game in &games {
+        game.encode(&mut raw);
+    }
+    let mut reader = std::io::BufReader::new(&raw[..]);
+    let mut positions = 0;
+    for game in &games {
+        let theirs = Game::deserialise_from(&mut reader, Vec::new()).unwrap();
+        assert_eq!(theirs.len(), game.len());
+        let expected = match game.result {
+            1.0 => viriformat::dataformat::WDL::Win,
+            0.5 => viriformat::dataformat::WDL::Draw,
+            _ => viriformat::dataformat::WDL::Loss,
+        };
+        assert!(theirs.outcome() == expected);
+        let ours: Vec<(String, i32)> = game
+            .positions()
+            .map(|(board, score, _)| (board.to_fen(), i32::from(score)))
+            .collect();
+        let mut i = 0;
+        theirs.visit_positions(|board, score| {
+            let fen = board.to_string();
+            let (our_fen, our_score) = &ours[i];
+            // Placement and side to move; the two write castling rights differently.
+            let head = |f: &str| f.split(' ').take(2).collect::<Vec<_>>().join(" ");
+            assert_eq!(head(&fen), head(our_fen));
+            assert_eq!(score, *our_score);
+            i += 1;
+        });
+        positions += i;
+    }
+    assert!(positions > 100);
+    let _ = std::fs::remove_dir_all(&dir);
+}
