@@ -379,7 +379,7 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
     let dir = std::env::temp_dir().join(format!("quintessence-train-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let data = dir.join("tiny.bin");
-    std::fs::write(&data, packed::to_bytes(&sample_positions(6000, 11))).unwrap();
+    std::fs::write(&data, packed::to_bytes(&sample_positions(30_000, 11))).unwrap();
     let filter = Filter {
         min_ply: 0,
         ..Filter::default()
@@ -391,6 +391,7 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
         batch: 256,
         lr: 0.01,
         lambda: 0.0,
+        score_scale: 150.0,
         threads: 2,
         seed: 3,
         out: dir.clone(),

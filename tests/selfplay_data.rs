@@ -202,3 +202,44 @@ fn the_viriformat_crate_reads_our_records_as_we_do() {
     assert!(positions > 100);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_trainer_reads_a_folder_of_chunks_and_refuses_a_damaged_one() {
+    use quintessence::tune::nnue::{TrainConfig, train};
+    use quintessence::tune::packed::Filter;
+    let dir = scratch_dir("train-chunks");
+    let written = generate(&dir, 6, 1_000_000);
+    let out = dir.join("net");
+    let config = TrainConfig {
+        data: vec![dir.clone()],
+        hidden: quintessence::eval::nnue::HIDDEN,
+        epochs: 2,
+        batch: 256,
+        holdout_every: 3,
+        filter: Filter {
+            min_ply: 0,
+            ..Filter::default()
+        },
+        out: out.clone(),
+        ..TrainConfig::default()
+    };
+    let mut lines = Vec::new();
+    let reports = train(&config, |line| lines.push(line.to_string())).unwrap();
+    assert_eq!(reports.len(), 2);
+    assert!(reports[1].holdout_loss.is_finite());
+    let expected = format!("{written} positions of 6 games in 2 file(s)");
+    assert!(lines[0].starts_with(&expected), "{}", lines[0]);
+    assert!(out.join("epoch-2.nnue").exists());
+
+    // A chunk cut short stops the training with its name.
+    let file = chunks::chunk_files(&dir).unwrap().remove(0);
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
+    let err = train(&config, |_| {}).unwrap_err();
+    let name = file.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(
+        err.contains(&name) && err.contains("damaged or cut off"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

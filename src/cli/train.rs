@@ -1,15 +1,17 @@
 //! `quintessence train --data PATH [--data PATH ...] [options]`: fits the neural network to
-//! packed self-play positions and writes `epoch-N.nnue` files the engine loads.
+//! self-play positions (chunks or packed files) and writes `epoch-N.nnue` files the engine loads.
 
 use clap::Args;
 use quintessence::tune::nnue::{TrainConfig, train};
 use std::path::PathBuf;
 
-/// Train the neural network on packed data; writes DIR/epoch-N.nnue and DIR/loss.csv
+/// Train the neural network on self-play data; writes DIR/epoch-N.nnue and DIR/loss.csv
 #[derive(Debug, Args)]
 pub struct TrainArgs {
-    /// Packed training data (`datagen --convert`); may be given more than once
-    #[arg(long, value_name = "PACKED", required = true)]
+    /// Training data: a folder of chunks (data/selfplay), a chunk, or a packed file
+    /// (`datagen --convert`); may be given more than once. All of it is read into memory and
+    /// shuffled as one set each epoch
+    #[arg(long, value_name = "PATH", required = true)]
     pub data: Vec<PathBuf>,
     /// Hidden layer size
     #[arg(long, value_name = "N", default_value_t = TrainConfig::default().hidden)]
@@ -44,10 +46,7 @@ pub struct TrainArgs {
     /// Folder of the checkpoints and loss.csv
     #[arg(long, value_name = "DIR", default_value_os_t = TrainConfig::default().out)]
     pub out: PathBuf,
-    /// Positions held in memory at once (more data is streamed chunk by chunk)
-    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().chunk)]
-    pub chunk: usize,
-    /// One position in this many is held out to measure the loss on unseen data
+    /// One game in this many is held out to measure the loss on unseen positions
     #[arg(long, value_name = "N", default_value_t = TrainConfig::default().holdout_every)]
     pub holdout_every: usize,
     /// Skip positions before this ply
@@ -73,7 +72,6 @@ impl TrainArgs {
             threads: self.threads,
             seed: self.seed,
             out: self.out.clone(),
-            chunk: self.chunk,
             holdout_every: self.holdout_every,
             init: self.init.clone(),
             ..TrainConfig::default()

@@ -35,9 +35,7 @@ pub struct TrainConfig {
     pub threads: usize,
     pub seed: u64,
     pub out: PathBuf,
-    /// Positions held in memory at once (more data is streamed chunk by chunk).
-    pub chunk: usize,
-    /// One position in this many is held out to measure the loss on unseen data.
+    /// One game in this many is held out to measure the loss on unseen positions.
     pub holdout_every: usize,
     pub filter: Filter,
     /// Start from this float checkpoint instead of random weights.
@@ -49,17 +47,17 @@ impl Default for TrainConfig {
         TrainConfig {
             data: Vec::new(),
             hidden: crate::eval::nnue::HIDDEN,
-            epochs: 30,
-            batch: 16_384,
+            // The recipe of g1h64l0 and g3h64l0, the two networks that won their SPRTs.
+            epochs: 40,
+            batch: 4_096,
             lr: 0.001,
             final_lr: 0.05,
             weight_decay: 0.01,
-            lambda: 0.3,
-            score_scale: 150.0,
+            lambda: 0.0,
+            score_scale: 400.0,
             threads: 2,
             seed: 1,
             out: PathBuf::from("data/train"),
-            chunk: 32_000_000,
             holdout_every: 100,
             filter: Filter::default(),
             init: None,
@@ -170,18 +168,14 @@ fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Blend, grads: &mut [Vec
 pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<EpochReport>, String> {
     let io = |e: std::io::Error| format!("{e}");
     std::fs::create_dir_all(&config.out).map_err(io)?;
-    let mut dataset = Dataset::open(
-        &config.data,
-        config.chunk,
-        config.holdout_every,
-        config.filter,
-    )?;
+    let mut dataset = Dataset::open(&config.data, config.holdout_every, config.filter)?;
     log(&format!(
-        "{} positions in {} file(s); {} held out; chunk {}",
+        "{} positions of {} games in {} file(s); {} pass the filter for training, {} held out",
         dataset.records(),
-        config.data.len(),
+        dataset.games(),
+        dataset.files(),
+        dataset.train_len(),
         dataset.holdout().len(),
-        config.chunk
     ));
     let mut net = match &config.init {
         Some(path) => FloatNet::from_bytes(&std::fs::read(path).map_err(io)?)?,
@@ -194,7 +188,7 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
     let mut optimiser = AdamW::new(net.params.len(), config.weight_decay);
     let mut grads = vec![vec![0.0f32; net.params.len()]; config.threads.max(1)];
     let mut rng = Rng::new(config.seed ^ 0x5EED);
-    let steps_per_epoch = dataset.train_estimate().div_ceil(config.batch).max(1);
+    let steps_per_epoch = dataset.train_len().div_ceil(config.batch).max(1);
     let total_steps = (steps_per_epoch * config.epochs).max(1);
     let mut step = 0usize;
     let mut csv = std::fs::File::create(config.out.join("loss.csv")).map_err(io)?;
@@ -205,26 +199,24 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         let (mut loss_sum, mut seen) = (0.0f64, 0usize);
         let mut last_log = Instant::now();
         let mut lr = config.lr;
-        dataset.for_each_chunk(&mut rng, |chunk| {
-            for batch in chunk.chunks(config.batch) {
-                let progress = step as f32 / total_steps as f32;
-                let cosine = 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
-                lr = config.lr * (config.final_lr + (1.0 - config.final_lr) * cosine);
-                loss_sum += gradient(&net, batch, blend, &mut grads);
-                optimiser.step(&mut net.params, &grads[0], lr, batch.len());
-                net.clip();
-                seen += batch.len();
-                step += 1;
-                if last_log.elapsed().as_secs() >= 10 {
-                    last_log = Instant::now();
-                    log(&format!(
-                        "epoch {epoch}: {seen} positions, loss {:.6}, {:.0} positions/s",
-                        loss_sum / seen as f64,
-                        seen as f64 / start.elapsed().as_secs_f64()
-                    ));
-                }
+        for batch in dataset.epoch(&mut rng).chunks(config.batch) {
+            let progress = step as f32 / total_steps as f32;
+            let cosine = 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
+            lr = config.lr * (config.final_lr + (1.0 - config.final_lr) * cosine);
+            loss_sum += gradient(&net, batch, blend, &mut grads);
+            optimiser.step(&mut net.params, &grads[0], lr, batch.len());
+            net.clip();
+            seen += batch.len();
+            step += 1;
+            if last_log.elapsed().as_secs() >= 10 {
+                last_log = Instant::now();
+                log(&format!(
+                    "epoch {epoch}: {seen} positions, loss {:.6}, {:.0} positions/s",
+                    loss_sum / seen as f64,
+                    seen as f64 / start.elapsed().as_secs_f64()
+                ));
             }
-        })?;
+        }
         let report = EpochReport {
             epoch,
             train_loss: loss_sum / seen.max(1) as f64,
