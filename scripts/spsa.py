@@ -3,7 +3,7 @@
 
 The engine must be a tuning build, which offers every parameter as a UCI spin option:
 
-    cargo build --release --features tune --target-dir target/tune
+    cargo build --release --features spsa --target-dir target/spsa
 
 Each iteration perturbs every tuned parameter by +c or -c (a random sign per parameter),
 plays game pairs (each opening with both colours) between the two perturbed engines, and
@@ -17,7 +17,7 @@ run continues where it was. At the end, and with --show, the values are printed 
 params.rs's syntax.
 
 Examples:
-  scripts/spsa.py --engine target/tune/release/quintessence --tc 2+0.02 --iterations 2000 \\
+  scripts/spsa.py --engine target/spsa/release/quintessence --tc 2+0.02 --iterations 2000 \\
       --state data/spsa/run1.json
   scripts/spsa.py --state data/spsa/run1.json --show
   scripts/spsa.py --selftest
@@ -53,7 +53,7 @@ def engine_params(engine):
         if m and PARAM_NAME.match(m.group(1)):
             params[m.group(1)] = tuple(int(m.group(i)) for i in (2, 3, 4))
     if not params:
-        sys.exit(f"{engine} lists no parameters: build it with --features tune")
+        sys.exit(f"{engine} lists no parameters: build it with --features spsa")
     return params
 
 
@@ -178,7 +178,7 @@ def selftest():
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--engine", help="a tuning build (--features tune)")
+    ap.add_argument("--engine", help="a tuning build (--features spsa)")
     ap.add_argument("--state", type=Path, help="JSON file: created, or continued")
     ap.add_argument("--tc", default="2+0.02")
     ap.add_argument("--iterations", type=int, default=2000)

@@ -12,7 +12,8 @@ pub mod perft;
 pub mod protocol;
 pub mod search;
 pub mod tablebase;
-pub mod tune;
+#[cfg(feature = "train")]
+pub mod train;
 pub mod types;
 pub mod uci;
 

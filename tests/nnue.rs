@@ -13,9 +13,9 @@ use quintessence::eval::nnue::{
     default_network, file_image, file_size,
 };
 use quintessence::movegen::legal_moves;
-use quintessence::tune::nnue::net::{Features, FloatNet, Scratch};
-use quintessence::tune::nnue::{Blend, TrainConfig, loss, train};
-use quintessence::tune::packed::{self, ChessBoard, Filter};
+use quintessence::train::nnue::net::{Features, FloatNet, Scratch};
+use quintessence::train::nnue::{Blend, TrainConfig, loss, train};
+use quintessence::train::packed::{self, ChessBoard, Filter};
 
 /// Positions with castling, en passant, promotions and captures close at hand.
 const STARTS: [&str; 5] = [

@@ -3,9 +3,9 @@
 //! viriformat crate (Viridithas's reference reader) as in ours.
 
 use quintessence::eval::Evaluator;
-use quintessence::tune::chunks::{self, Manifest};
-use quintessence::tune::datagen::{self, DatagenConfig};
-use quintessence::tune::records::GameRecord;
+use quintessence::train::chunks::{self, Manifest};
+use quintessence::train::datagen::{self, DatagenConfig};
+use quintessence::train::records::GameRecord;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -205,8 +205,8 @@ fn the_viriformat_crate_reads_our_records_as_we_do() {
 
 #[test]
 fn the_trainer_reads_a_folder_of_chunks_and_refuses_a_damaged_one() {
-    use quintessence::tune::nnue::{TrainConfig, train};
-    use quintessence::tune::packed::Filter;
+    use quintessence::train::nnue::{TrainConfig, train};
+    use quintessence::train::packed::Filter;
     let dir = scratch_dir("train-chunks");
     let written = generate(&dir, 6, 1_000_000);
     let out = dir.join("net");

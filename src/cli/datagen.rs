@@ -6,10 +6,10 @@
 use clap::Args;
 use quintessence::eval::Evaluator;
 use quintessence::eval::nnue::{Network, default_network, default_network_bytes};
-use quintessence::tune::chunks::{self, ChunkWriter, Provenance};
-use quintessence::tune::datagen::{self, DatagenConfig};
-use quintessence::tune::packed;
-use quintessence::tune::records;
+use quintessence::train::chunks::{self, ChunkWriter, Provenance};
+use quintessence::train::datagen::{self, DatagenConfig};
+use quintessence::train::packed;
+use quintessence::train::records;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -245,7 +245,7 @@ fn convert_text(input: &Path, output: &Path) -> Result<(), String> {
     let (mut written, mut skipped) = (0u64, 0u64);
     for line in reader.lines() {
         let line = line.map_err(err)?;
-        match quintessence::tune::Sample::parse(&line).and_then(|s| {
+        match quintessence::train::Sample::parse(&line).and_then(|s| {
             let board = quintessence::Board::from_fen(&s.fen).map_err(|e| e.to_string())?;
             let score = s.score * board.side_to_move().sign();
             Ok(packed::pack(

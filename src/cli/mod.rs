@@ -2,13 +2,16 @@
 //! Each subcommand's arguments are a struct in that subcommand's file.
 
 pub mod bench;
+#[cfg(feature = "train")]
 pub mod datagen;
 pub mod eval;
 pub mod go;
 pub mod magics;
 pub mod perft;
 pub mod tbprobe;
+#[cfg(feature = "train")]
 pub mod train;
+#[cfg(feature = "train")]
 pub mod tune;
 
 use clap::{Parser, Subcommand};
@@ -37,8 +40,11 @@ pub struct Cli {
 pub enum Command {
     Bench(bench::BenchArgs),
     Perft(perft::PerftArgs),
+    #[cfg(feature = "train")]
     Datagen(datagen::DatagenArgs),
+    #[cfg(feature = "train")]
     Tune(tune::TuneArgs),
+    #[cfg(feature = "train")]
     Train(train::TrainArgs),
     Eval(eval::EvalArgs),
     Go(go::GoArgs),
@@ -52,8 +58,11 @@ impl Command {
         match self {
             Command::Bench(args) => bench::run(args, &options.search_config()),
             Command::Perft(args) => perft::run(args),
+            #[cfg(feature = "train")]
             Command::Datagen(args) => datagen::run(args),
+            #[cfg(feature = "train")]
             Command::Tune(args) => tune::run(args),
+            #[cfg(feature = "train")]
             Command::Train(args) => train::run(args),
             Command::Eval(args) => eval::run(args),
             Command::Go(args) => go::run(args),

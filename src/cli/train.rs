@@ -2,7 +2,7 @@
 //! self-play positions (chunks or packed files) and writes `epoch-N.nnue` files the engine loads.
 
 use clap::Args;
-use quintessence::tune::nnue::{TrainConfig, train};
+use quintessence::train::nnue::{TrainConfig, train};
 use std::path::PathBuf;
 
 /// Train the neural network on self-play data; writes DIR/epoch-N.nnue and DIR/loss.csv

@@ -2,7 +2,7 @@
 //! source.
 
 use clap::Args;
-use quintessence::tune::tuner::{
+use quintessence::train::tuner::{
     Dataset, TuneConfig, current_weights, error, find_k, params_source, tune,
 };
 use std::path::PathBuf;

@@ -11,7 +11,7 @@ pub struct Param {
     pub min: i32,
     pub max: i32,
     /// Tuning builds read the value at run time, so a UCI option can change it.
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     value: std::sync::atomic::AtomicI32,
 }
 
@@ -22,7 +22,7 @@ impl Param {
             default,
             min,
             max,
-            #[cfg(feature = "tune")]
+            #[cfg(feature = "spsa")]
             value: std::sync::atomic::AtomicI32::new(default),
         }
     }
@@ -30,16 +30,16 @@ impl Param {
     /// The value in use: the built-in one, or in a tuning build the last one set.
     #[inline(always)]
     pub fn get(&self) -> i32 {
-        #[cfg(feature = "tune")]
+        #[cfg(feature = "spsa")]
         return self.value.load(std::sync::atomic::Ordering::Relaxed);
-        #[cfg(not(feature = "tune"))]
+        #[cfg(not(feature = "spsa"))]
         self.default
     }
 }
 
 /// Sets the parameter `name` (a tuning build's UCI option), clamped into its range; false
 /// when there is no such parameter.
-#[cfg(feature = "tune")]
+#[cfg(feature = "spsa")]
 pub fn set(name: &str, value: i32) -> bool {
     let Some(param) = ALL.iter().find(|p| p.name == name) else {
         return false;
@@ -57,10 +57,10 @@ macro_rules! params {
     ($($(#[doc = $doc:expr])* $name:ident = $value:literal, $min:literal..=$max:literal;)*) => {
         $(
             $(#[doc = $doc])*
-            #[cfg(not(feature = "tune"))]
+            #[cfg(not(feature = "spsa"))]
             pub const $name: Param = Param::new(stringify!($name), $value, $min, $max);
             $(#[doc = $doc])*
-            #[cfg(feature = "tune")]
+            #[cfg(feature = "spsa")]
             pub static $name: Param = Param::new(stringify!($name), $value, $min, $max);
         )*
 
@@ -184,7 +184,7 @@ mod tests {
                 p.name
             );
             // (A tuning build's tests change some values.)
-            #[cfg(not(feature = "tune"))]
+            #[cfg(not(feature = "spsa"))]
             assert_eq!(p.get(), p.default, "{}", p.name);
         }
     }
@@ -206,7 +206,7 @@ mod tests {
         }
     }
 
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     #[test]
     fn set_changes_the_value_within_its_range() {
         assert!(set("RFP_MARGIN", 100));

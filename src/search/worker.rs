@@ -34,9 +34,9 @@ fn lmr_formula(depth: usize, played: usize) -> i32 {
 /// whose parameters change at run time, computes it each time.
 fn reduction(depth: i32, played: i32) -> i32 {
     let (depth, played) = (depth.clamp(1, 63) as usize, played.clamp(1, 63) as usize);
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     return lmr_formula(depth, played);
-    #[cfg(not(feature = "tune"))]
+    #[cfg(not(feature = "spsa"))]
     {
         use std::sync::LazyLock;
         static TABLE: LazyLock<[[i32; 64]; 64]> = LazyLock::new(|| {

@@ -83,9 +83,9 @@ const EMPTY: &str = "<empty>";
 /// Every option: [`TABLE`], and in a tuning build (`--features tune`) one spin option per
 /// search parameter after it.
 pub fn specs() -> &'static [Spec] {
-    #[cfg(not(feature = "tune"))]
+    #[cfg(not(feature = "spsa"))]
     return TABLE;
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     {
         use crate::search::params::ALL;
         use std::sync::LazyLock;
@@ -465,7 +465,7 @@ impl Options {
             self.network = LoadedNetwork(self.load_network(path)?);
             note = (!path.is_empty()).then(|| format!("{}: loaded '{}'", spec.name, shorten(path)));
         }
-        #[cfg(feature = "tune")]
+        #[cfg(feature = "spsa")]
         if let (Action::SetParameter, Value::Spin(n)) = (spec.action, &value) {
             crate::search::params::set(spec.name, *n as i32);
         }
@@ -569,7 +569,7 @@ pub fn memory_limit_mb() -> Option<usize> {
 mod tests {
     use super::*;
 
-    #[cfg(feature = "tune")]
+    #[cfg(feature = "spsa")]
     #[test]
     fn tuning_build_sets_search_parameters() {
         use crate::search::params::FUTILITY_BASE;

@@ -1,6 +1,6 @@
 //! The network file: a 20-byte header (magic, hidden width, output scale, checksum) and the
 //! quantised weights as little-endian i16, in the order the trainer writes them
-//! (`tune::nnue::net`).
+//! (`train::nnue::net`).
 //!
 //! | bytes | content |
 //! |---|---|

@@ -25,7 +25,7 @@
 use crate::attacks::Magic;
 use crate::board::Board;
 use crate::movegen::legal_moves;
-use crate::tune::packed::{self, ChessBoard, NOISY_BEST};
+use crate::train::packed::{self, ChessBoard, NOISY_BEST};
 use crate::types::{Bitboard, CastleSide, Color, Move, PieceType, Square};
 use std::fmt::Write as _;
 

@@ -13,7 +13,7 @@
 //! manifest. A partial file left by a killed run is finished by the next run (`salvage`), its
 //! last, cut-off game dropped.
 
-use crate::tune::records::{self, GameRecord};
+use crate::train::records::{self, GameRecord};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fs::{self, File, OpenOptions};

@@ -2,7 +2,7 @@
 //! encoding the engine evaluates (`eval::nnue`), and its quantisation to the engine's file.
 
 use crate::eval::nnue::{INPUTS, QA, QB, file_image};
-use crate::tune::packed::{ChessBoard, pieces};
+use crate::train::packed::{ChessBoard, pieces};
 
 /// Weights stay within ±CLIP so that the quantised output weights fit the engine's i16 products.
 pub const CLIP: f32 = 1.98;
@@ -277,7 +277,7 @@ impl Scratch {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::tune::packed::pack;
+    use crate::train::packed::pack;
 
     /// The output computed the plain way: every hidden unit summed on its own.
     fn naive_output(net: &FloatNet, f: &Features) -> f32 {

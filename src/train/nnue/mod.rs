@@ -8,7 +8,7 @@ pub mod net;
 mod optimiser;
 mod plot;
 
-use crate::tune::packed::{ChessBoard, Filter};
+use crate::train::packed::{ChessBoard, Filter};
 use data::Dataset;
 use net::{Features, FloatNet, Scratch, sigmoid};
 use optimiser::AdamW;

@@ -8,8 +8,8 @@
 //! run of positions whose plies follow one another, as datagen wrote them.
 
 use super::Rng;
-use crate::tune::chunks;
-use crate::tune::packed::{ChessBoard, Filter, RECORD, read_chunk};
+use crate::train::chunks;
+use crate::train::packed::{ChessBoard, Filter, RECORD, read_chunk};
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -160,7 +160,7 @@ fn read_packed(path: &Path, split: &mut Split) -> Result<(), String> {
 mod tests {
     use super::*;
     use crate::board::Board;
-    use crate::tune::packed;
+    use crate::train::packed;
 
     /// A packed position at `ply` (the start position's pieces; only the ply matters here).
     fn at_ply(ply: u32) -> ChessBoard {
