@@ -12,14 +12,14 @@ use quintessence::with_backend;
 fn random_occupancy(rng: &mut Rng) -> Bitboard {
     // Mix sparse and dense boards.
     match rng.below(3) {
-        0 => Bitboard(rng.next() & rng.next() & rng.next()),
-        1 => Bitboard(rng.next() & rng.next()),
-        _ => Bitboard(rng.next()),
+        0 => Bitboard(rng.next_u64() & rng.next_u64() & rng.next_u64()),
+        1 => Bitboard(rng.next_u64() & rng.next_u64()),
+        _ => Bitboard(rng.next_u64()),
     }
 }
 
 fn check_backend<A: SliderAttacks>() {
-    let mut rng = Rng(0x00A7_7AC4_5EED);
+    let mut rng = Rng::new(0x00A7_7AC4_5EED);
     for _ in 0..3_000 {
         let occ_bb = random_occupancy(&mut rng);
         let occ = A::Occ::from_bitboard(occ_bb);
@@ -38,7 +38,7 @@ fn check_backend<A: SliderAttacks>() {
                 A::NAME
             );
         }
-        let sliders = Bitboard(rng.next() & rng.next() & rng.next());
+        let sliders = Bitboard(rng.next_u64() & rng.next_u64() & rng.next_u64());
         let rook_union = sliders.into_iter().fold(Bitboard::EMPTY, |a, s| {
             a | slider_walk(s, &Direction::ORTHOGONAL, occ_bb)
         });
@@ -86,7 +86,7 @@ fn every_backend_matches_the_reference() {
 #[test]
 fn rotated_occupancy_follows_toggles() {
     use quintessence::attacks::RotatedOccupancy;
-    let mut rng = Rng(77);
+    let mut rng = Rng::new(77);
     let mut occ = RotatedOccupancy::default();
     let mut plain = Bitboard::EMPTY;
     for _ in 0..10_000 {

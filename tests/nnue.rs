@@ -31,7 +31,7 @@ const STARTS: [&str; 5] = [
 #[test]
 fn incremental_accumulators_equal_fresh_ones() {
     let net = default_network();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut checked = 0;
     for start in STARTS {
         for _ in 0..40 {
@@ -131,7 +131,7 @@ fn edgy(rng: &mut Rng, bound: i16) -> i16 {
     let v = match rng.below(3) {
         0 => edges[rng.below(edges.len())],
         1 => (rng.below(2 * q as usize + 40) as i16) - q / 2 - 20,
-        _ => rng.next() as i16,
+        _ => rng.next_u64() as i16,
     };
     if bound < i16::MAX && v.unsigned_abs() > bound.unsigned_abs() {
         (rng.below(2 * bound as usize + 1) as i32 - i32::from(bound)) as i16
@@ -152,7 +152,7 @@ fn vector_kernels_equal_scalar_on_random_and_extreme_rows() {
 fn kernel_equals_scalar_on_random_and_extreme_rows(simd: Kernel) {
     let scalar = Kernel::SCALAR;
     let name = simd.name();
-    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let mut rng = Rng::new(0xD1B5_4A32_D192_ED03);
     for len in 1..=MAX_DOT_LEN {
         for trial in 0..6 {
             // Output weights within the loader's ±127, then (trial 5) any i16: the i16
@@ -209,16 +209,16 @@ fn vector_kernel_network_scores_equal_scalar_ones() {
     let kernels = vector_kernels();
     let inputs = INPUTS * HIDDEN;
     let outputs = inputs + HIDDEN;
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let near_clamp = random_network(&mut rng, |rng, i| match i {
         i if i < outputs => (rng.below(161) as i16) - 80,
         i if i < outputs + 2 * HIDDEN => [127, -127][rng.below(2)],
-        _ => rng.next() as i16,
+        _ => rng.next_u64() as i16,
     });
     let wrapping = random_network(&mut rng, |rng, i| match i {
-        i if i < outputs => rng.next() as i16,
+        i if i < outputs => rng.next_u64() as i16,
         i if i < outputs + 2 * HIDDEN => edgy(rng, 127),
-        _ => rng.next() as i16,
+        _ => rng.next_u64() as i16,
     });
     for net in [(*default_network()).clone(), near_clamp, wrapping] {
         for &kernel in &kernels {
@@ -332,7 +332,7 @@ fn network_file_round_trips_and_damage_is_named() {
 
 fn sample_positions(n: usize, seed: u64) -> Vec<ChessBoard> {
     // Labels from the hand-crafted evaluation so that there is something to learn.
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < n {
         let mut board = Board::from_fen(STARTS[rng.below(STARTS.len())]).unwrap();

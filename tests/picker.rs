@@ -42,7 +42,7 @@ fn candidate(rng: &mut Rng, legal: &MoveList, foreign: &[Move]) -> Move {
         1 if !legal.is_empty() => legal[rng.below(legal.len())],
         2 if !foreign.is_empty() => foreign[rng.below(foreign.len())],
         _ => loop {
-            if let Some(mv) = Move::from_raw(rng.next() as u16) {
+            if let Some(mv) = Move::from_raw(rng.next_u64() as u16) {
                 break mv;
             }
         },
@@ -155,7 +155,7 @@ fn check_picker<A: SliderAttacks>(
 
 #[test]
 fn the_picker_returns_every_legal_move_once_and_the_hash_move_first() {
-    let mut rng = Rng(0x00C0_FFEE_1234_5678);
+    let mut rng = Rng::new(0x00C0_FFEE_1234_5678);
     let boards = positions(&mut rng);
     let history = trained_history(&mut rng, &boards);
     let mut foreign: Vec<Move> = Vec::new();
@@ -196,7 +196,7 @@ fn check_remove(board: &Board, kind: GenType) {
 
 #[test]
 fn removing_a_move_from_the_target_sets_takes_out_that_move_only() {
-    let mut rng = Rng(0x7E57_A2D5_E7E5_0001);
+    let mut rng = Rng::new(0x7E57_A2D5_E7E5_0001);
     let boards = positions(&mut rng);
     let mut promotions = 0;
     for board in &boards {

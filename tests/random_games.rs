@@ -128,7 +128,7 @@ fn play_random_game(start_fen: &str, chess960: bool, rng: &mut Rng, max_plies: u
 
 #[test]
 fn random_games_from_the_start_position() {
-    let mut rng = Rng(0x1234_5678_9ABC_DEF1);
+    let mut rng = Rng::new(0x1234_5678_9ABC_DEF1);
     let plies: usize = (0..120)
         .map(|_| play_random_game(quintessence::board::START_FEN, false, &mut rng, 300))
         .sum();
@@ -137,7 +137,7 @@ fn random_games_from_the_start_position() {
 
 #[test]
 fn random_games_from_the_perft_positions() {
-    let mut rng = Rng(0xDEAD_BEEF_CAFE_F00D);
+    let mut rng = Rng::new(0xDEAD_BEEF_CAFE_F00D);
     for case in load_epd("perft/standard.epd")
         .iter()
         .chain(&load_epd("perft/cpw.epd"))
@@ -148,7 +148,7 @@ fn random_games_from_the_perft_positions() {
 
 #[test]
 fn random_chess960_games() {
-    let mut rng = Rng(0x0960_0960_0960_0960);
+    let mut rng = Rng::new(0x0960_0960_0960_0960);
     for case in load_epd("perft/chess960.epd").iter().step_by(4) {
         play_random_game(&case.fen, true, &mut rng, 80);
     }

@@ -5,23 +5,11 @@
 
 use super::magic::relevant_mask;
 use super::{Direction, slider_walk};
-use crate::types::{Bitboard, Square};
+use crate::types::{Bitboard, Rng, Square};
 
-/// xorshift64*: small, fast, good enough for candidate magics.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Candidates with few set bits work far more often.
-    fn sparse(&mut self) -> u64 {
-        self.next() & self.next() & self.next()
-    }
+/// Candidates with few set bits work far more often.
+fn sparse(rng: &mut Rng) -> u64 {
+    rng.next_u64() & rng.next_u64() & rng.next_u64()
 }
 
 /// Every (occupancy subset, attack set) pair for a slider on `sq`.
@@ -78,11 +66,11 @@ fn fits(
 /// Finds a magic for a slider moving along `dirs` on `sq`.
 pub fn find_magic(sq: Square, dirs: &[Direction; 4], rng_seed: u64) -> u64 {
     let (mask, pairs) = occupancies(sq, dirs);
-    let mut rng = Rng(rng_seed | 1);
+    let mut rng = Rng::from_state(rng_seed | 1);
     let mut table = vec![None; pairs.len()];
     let mut stamp = vec![0u32; pairs.len()];
     for attempt in 1.. {
-        let magic = rng.sparse();
+        let magic = sparse(&mut rng);
         // Too few high bits in the product can never spread the subsets apart.
         if (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
             continue;

@@ -9,7 +9,7 @@ use super::gate::{Gate, OpenOnDrop};
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
 use super::pool::{Pool, ThreadData};
 use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, is_decisive};
-use super::strength::{Handicap, Random};
+use super::strength::Handicap;
 use super::time::Effort;
 use super::tt::TranspositionTable;
 use super::wdl;
@@ -22,7 +22,7 @@ use crate::board::Board;
 use crate::game::Game;
 use crate::movegen::legal_moves;
 use crate::tablebase::{Tablebases, Wdl};
-use crate::types::Move;
+use crate::types::{Move, Rng};
 use crate::with_backend;
 use crossbeam_channel::{Receiver, RecvError, Sender, unbounded};
 use std::sync::Mutex;
@@ -39,7 +39,7 @@ pub struct Searcher {
     pool: Pool,
     tablebases: Option<Tablebases>,
     /// For the strength limit's choices.
-    random: Random,
+    random: Rng,
 }
 
 /// What the main search thread reports to the thread watching the search.
@@ -62,7 +62,7 @@ impl Searcher {
             tt: TranspositionTable::new(hash_mb),
             pool: Pool::new(1).expect("one search thread"),
             tablebases: None,
-            random: Random::from_clock(),
+            random: Rng::from_clock(),
         };
         searcher.clear();
         searcher
@@ -329,7 +329,7 @@ pub struct Running<'a> {
     shown: usize,
     /// The newest report of each line (with a strength limit).
     lines: Vec<Option<SearchInfo>>,
-    random: &'a mut Random,
+    random: &'a mut Rng,
 }
 
 impl Running<'_> {

@@ -4,8 +4,7 @@
 //! The mapping from `UCI_Elo` to nodes and noise comes from matches against Stockfish's own
 //! strength limit (the table in the README); the bounds are the range those matches cover.
 
-use crate::types::Move;
-use std::time::{SystemTime, UNIX_EPOCH};
+use crate::types::{Move, Rng};
 
 /// Measured strength of the handicap levels: (level, Elo on the scale of Stockfish 15.1's own
 /// `UCI_Elo`, at 5+0.05), from `scripts/calibrate-strength` (the README has the games and error
@@ -54,12 +53,12 @@ impl Handicap {
 
     /// Picks a move from `lines` (move, score) of the last finished iteration: the best score
     /// after each line gets its share of noise. Moves far behind the best are never chosen.
-    pub fn choose(&self, lines: &[(Move, i32)], random: &mut Random) -> Option<Move> {
+    pub fn choose(&self, lines: &[(Move, i32)], random: &mut Rng) -> Option<Move> {
         let best = lines.iter().map(|&(_, s)| s).max()?;
         lines
             .iter()
             .filter(|&&(_, s)| best - s <= 2 * self.noise)
-            .map(|&(mv, s)| (mv, s + random.below(self.noise.max(1) as u64) as i32))
+            .map(|&(mv, s)| (mv, s + random.below(self.noise.max(1) as usize) as i32))
             .max_by_key(|&(_, s)| s)
             .map(|(mv, _)| mv)
     }
@@ -80,34 +79,6 @@ const NODES_AT_MIN: f64 = 200.0;
 const NODES_AT_MAX: f64 = 400_000.0;
 const NOISE_AT_MIN: f64 = 300.0;
 const NOISE_AT_MAX: f64 = 10.0;
-
-/// A small xorshift generator, seeded from the clock: each game differs.
-pub struct Random(u64);
-
-impl Random {
-    pub fn from_clock() -> Random {
-        let nanos = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
-        Random::seeded(nanos)
-    }
-
-    pub fn seeded(seed: u64) -> Random {
-        Random(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -141,7 +112,7 @@ mod tests {
         let good = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
         let bad = Move::new(Square::G1, Square::H3, MoveKind::Quiet);
         let h = Handicap::for_elo(ELO_MIN).unwrap();
-        let mut random = Random::seeded(1);
+        let mut random = Rng::new(1);
         let lines = [(good, 50), (bad, 50 - 2 * h.noise - 1)];
         for _ in 0..1000 {
             assert_eq!(h.choose(&lines, &mut random), Some(good));

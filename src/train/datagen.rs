@@ -17,9 +17,8 @@ use crate::movegen::legal_moves;
 use crate::search::{Limits, Score, SearchConfig, SearchControl, Searcher};
 use crate::tablebase::{Tablebases, Wdl};
 use crate::train::chunks::{self, ChunkWriter, Manifest, Provenance};
-use crate::train::nnue::Rng;
 use crate::train::records::GameRecord;
-use crate::types::Color;
+use crate::types::{Color, Rng};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
@@ -304,12 +303,11 @@ impl Stream<'_> {
 fn dfrc_start(rng: &mut Rng) -> Board {
     let mut ranks = [[' '; 8]; 2];
     for rank in &mut ranks {
-        let below = |rng: &mut Rng, n: usize| (rng.next_u64() % n as u64) as usize;
-        rank[2 * below(rng, 4)] = 'b';
-        rank[2 * below(rng, 4) + 1] = 'b';
+        rank[2 * rng.below(4)] = 'b';
+        rank[2 * rng.below(4) + 1] = 'b';
         for piece in ['q', 'n', 'n'] {
             let empty: Vec<usize> = (0..8).filter(|&f| rank[f] == ' ').collect();
-            rank[empty[below(rng, empty.len())]] = piece;
+            rank[empty[rng.below(empty.len())]] = piece;
         }
         let empty: Vec<usize> = (0..8).filter(|&f| rank[f] == ' ').collect();
         for (f, piece) in empty.into_iter().zip(['r', 'k', 'r']) {
@@ -335,18 +333,18 @@ fn dfrc_start(rng: &mut Rng) -> Board {
 /// A balanced random opening: `random_plies` (or one more) random moves that a depth-8
 /// search scores within `max_opening_score`.
 fn opening(config: &DatagenConfig, searcher: &mut Searcher, rng: &mut Rng) -> Option<Game> {
-    let start = if rng.next_u64() % 100 < u64::from(config.dfrc_percent) {
+    let start = if rng.below(100) < config.dfrc_percent as usize {
         dfrc_start(rng)
     } else {
         Board::from_fen(START_FEN).expect("start position")
     };
     let mut game = Game::new(start);
-    for _ in 0..config.random_plies + (rng.next_u64() % 2) as usize {
+    for _ in 0..config.random_plies + rng.below(2) {
         let moves = legal_moves::<Magic>(game.board());
         if moves.is_empty() {
             return None;
         }
-        game.play(moves[(rng.next_u64() % moves.len() as u64) as usize]);
+        game.play(moves[rng.below(moves.len())]);
     }
     if legal_moves::<Magic>(game.board()).is_empty() {
         return None;

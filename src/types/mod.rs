@@ -6,6 +6,7 @@ mod chess_move;
 mod color;
 mod move_text;
 mod piece;
+mod rng;
 mod square;
 
 pub use bitboard::{Bitboard, BitboardIter};
@@ -14,4 +15,5 @@ pub use chess_move::{Move, MoveKind};
 pub use color::Color;
 pub use move_text::{MoveParseError, MoveText};
 pub use piece::{Piece, PieceType};
+pub use rng::Rng;
 pub use square::{File, Rank, Square, SquareParseError};

@@ -40,18 +40,6 @@ pub fn deepest_within(case: &PerftCase, max_nodes: u64) -> (u32, u64) {
         .unwrap_or(case.counts[0])
 }
 
-/// A small deterministic PRNG for the randomized tests.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+// Not every test crate that shares this module draws random numbers.
+#[allow(unused_imports)]
+pub use quintessence::types::Rng;

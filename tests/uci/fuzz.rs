@@ -10,29 +10,15 @@
 
 use crate::chess::{after, fen_of, play, position};
 use crate::harness::{Engine, SOON};
+use quintessence::types::Rng;
 use shakmaty::{Chess, Position};
 use std::time::{Duration, Instant};
 
 const LINES: usize = 30_000;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        // xorshift64*
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn pick<'a>(&mut self, items: &[&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
+/// One of `items`, at random.
+fn pick<'a>(rng: &mut Rng, items: &[&'a str]) -> &'a str {
+    items[rng.below(items.len())]
 }
 
 const SEEDS: &[&str] = &[
@@ -137,18 +123,18 @@ fn random_line(rng: &mut Rng) -> Vec<u8> {
     match rng.below(10) {
         // Random bytes, any but the line end.
         0 | 1 => (0..rng.below(80))
-            .map(|_| rng.next() as u8)
+            .map(|_| rng.next_u64() as u8)
             .filter(|&b| b != b'\n')
             .collect(),
         // Random words.
         2 | 3 => (0..1 + rng.below(12))
-            .map(|_| rng.pick(VOCABULARY))
+            .map(|_| pick(rng, VOCABULARY))
             .collect::<Vec<_>>()
             .join(" ")
             .into_bytes(),
         // A valid line, mutated.
         _ => {
-            let seed = rng.pick(SEEDS);
+            let seed = pick(rng, SEEDS);
             let mut words: Vec<String> = seed.split(' ').map(String::from).collect();
             for _ in 0..1 + rng.below(3) {
                 let at = rng.below(words.len());
@@ -156,12 +142,12 @@ fn random_line(rng: &mut Rng) -> Vec<u8> {
                     0 if words.len() > 1 => {
                         words.remove(at);
                     }
-                    1 => words.insert(at, rng.pick(VOCABULARY).to_string()),
+                    1 => words.insert(at, pick(rng, VOCABULARY).to_string()),
                     2 => {
                         let other = rng.below(words.len());
                         words.swap(at, other);
                     }
-                    3 => words[at] = format!("{}", rng.next() as i64 % 100_000),
+                    3 => words[at] = format!("{}", rng.next_u64() as i64 % 100_000),
                     4 => words.truncate(at.max(1)),
                     _ => {}
                 }
@@ -218,7 +204,7 @@ fn fuzzed_input_never_breaks_the_engine() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0x5EED_CAFE_F00D_u64);
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     let mut engine = Engine::start();
     let mut sent = 0;
     let mut batch = Vec::new();
@@ -333,11 +319,11 @@ fn burst(rng: &mut Rng, current: &mut Chess, threads: &mut u32) -> (Vec<String>,
     for _ in 0..4 + rng.below(12) {
         match rng.below(12) {
             0 | 1 => {
-                let line = rng.pick(POSSIBLE);
+                let line = pick(rng, POSSIBLE);
                 *current = set_up(line);
                 lines.push(format!("position {line}"));
             }
-            2 => lines.push(format!("position {}", rng.pick(IMPOSSIBLE))),
+            2 => lines.push(format!("position {}", pick(rng, IMPOSSIBLE))),
             3 => {
                 // Few threads mostly; many only now and then, as each go spawns them.
                 *threads = match rng.below(10) {
@@ -351,8 +337,8 @@ fn burst(rng: &mut Rng, current: &mut Chess, threads: &mut u32) -> (Vec<String>,
             4 => {
                 // At and past the cap (half the memory, 12 GB on a 24 GB machine): replaced by a
                 // small table before anything allocates it (`go`, `isready`, `ucinewgame`).
-                let big = rng.pick(&["65536", "65535", "65537", "99999999999999999999"]);
-                let between = rng.pick(&["stop", "ponderhit", "position startpos", "debug on"]);
+                let big = pick(rng, &["65536", "65535", "65537", "99999999999999999999"]);
+                let between = pick(rng, &["stop", "ponderhit", "position startpos", "debug on"]);
                 if between == "position startpos" {
                     *current = Chess::default();
                 }
@@ -360,28 +346,28 @@ fn burst(rng: &mut Rng, current: &mut Chess, threads: &mut u32) -> (Vec<String>,
                 lines.push(between.to_string());
                 lines.push(format!("setoption name Hash value {}", 1 + rng.below(64)));
             }
-            5 => lines.push(
-                rng.pick(&["stop", "isready", "ucinewgame", "ponderhit"])
-                    .to_string(),
-            ),
+            5 => lines.push(pick(rng, &["stop", "isready", "ucinewgame", "ponderhit"]).to_string()),
             6 => lines.push(format!("go perft {}", 1 + rng.below(2))),
             _ => {
                 // Hundreds of threads take seconds to start and stop on two cores (for now).
                 let go = if *threads > 64 {
                     "go depth 1"
                 } else if *threads > 8 {
-                    rng.pick(&["go depth 1", "go movetime 2", "go infinite"])
+                    pick(rng, &["go depth 1", "go movetime 2", "go infinite"])
                 } else {
-                    rng.pick(&[
-                        "go depth 1",
-                        "go depth 3",
-                        "go movetime 5",
-                        "go nodes 2000",
-                        "go wtime 30 btime 30",
-                        "go wtime 1 btime 1 winc 0 binc 0",
-                        "go infinite",
-                        "go ponder wtime 100 btime 100",
-                    ])
+                    pick(
+                        rng,
+                        &[
+                            "go depth 1",
+                            "go depth 3",
+                            "go movetime 5",
+                            "go nodes 2000",
+                            "go wtime 30 btime 30",
+                            "go wtime 1 btime 1 winc 0 binc 0",
+                            "go infinite",
+                            "go ponder wtime 100 btime 100",
+                        ],
+                    )
                 };
                 lines.push(go.to_string());
                 gos.push(current.clone());
@@ -397,7 +383,7 @@ fn bursts_of_hostile_input_answer_every_go_with_one_legal_move() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(0xB0257_u64);
-    let mut rng = Rng(seed | 1);
+    let mut rng = Rng::new(seed);
     let mut engine = Engine::start();
     let mut current = Chess::default();
     let mut threads = 1;

@@ -7,9 +7,9 @@
 //! or datagen's output before chunks). A packed file has no game boundaries; a game there is a
 //! run of positions whose plies follow one another, as datagen wrote them.
 
-use super::Rng;
 use crate::train::chunks;
 use crate::train::packed::{ChessBoard, Filter, RECORD, read_chunk};
+use crate::types::Rng;
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};

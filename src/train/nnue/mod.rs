@@ -9,6 +9,7 @@ mod optimiser;
 mod plot;
 
 use crate::train::packed::{ChessBoard, Filter};
+use crate::types::Rng;
 use data::Dataset;
 use net::{Features, FloatNet, Scratch, sigmoid};
 use optimiser::AdamW;
@@ -61,34 +62,6 @@ impl Default for TrainConfig {
             holdout_every: 100,
             filter: Filter::default(),
             init: None,
-        }
-    }
-}
-
-/// A small deterministic generator (xorshift*).
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in [0, 1).
-    pub fn unit(&mut self) -> f32 {
-        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
-    }
-
-    pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = (self.next_u64() % (i as u64 + 1)) as usize;
-            items.swap(i, j);
         }
     }
 }

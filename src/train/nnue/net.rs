@@ -87,7 +87,7 @@ fn add_rows(sum: &mut [f32], w1: &[f32], h: usize, start: usize, features: &[u16
 impl FloatNet {
     /// Input weights uniform in ±1/√(active inputs); output weights uniform in ±1/√(2H).
     pub fn random(hidden: usize, seed: u64) -> FloatNet {
-        let mut rng = super::Rng::new(seed);
+        let mut rng = crate::types::Rng::new(seed);
         let mut params = vec![0.0; param_count(hidden)];
         let input_end = INPUTS * hidden;
         let out_start = input_end + hidden;
