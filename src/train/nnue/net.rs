@@ -1,8 +1,10 @@
-//! The float network the trainer fits: (768 → H)×2 → 1 with SCReLU, the same shape and input
-//! encoding the engine evaluates (`eval::nnue`), and its quantisation to the engine's file.
+//! The float network the trainer fits: (768 → H)×2 → 1 with SCReLU, the same shape the engine
+//! evaluates (`eval::nnue`), its inputs from the engine's own `feature_index`, and its
+//! quantisation to the engine's file.
 
-use crate::eval::nnue::{INPUTS, QA, QB, file_image};
+use crate::eval::nnue::{INPUTS, QA, QB, feature_index, file_image};
 use crate::train::packed::{ChessBoard, pieces};
+use crate::types::{Color, Piece, PieceType, Square};
 
 /// Weights stay within ±CLIP so that the quantised output weights fit the engine's i16 products.
 pub const CLIP: f32 = 1.98;
@@ -25,10 +27,13 @@ impl Features {
             them: [0; 32],
             len: 0,
         };
+        // The packed position is seen from the side to move: its pieces are "White" there.
         for (piece, sq) in pieces(pos) {
-            let (colour, kind) = (u16::from(piece >> 3), u16::from(piece & 7));
-            f.us[f.len] = colour * 384 + kind * 64 + u16::from(sq);
-            f.them[f.len] = (colour ^ 1) * 384 + kind * 64 + u16::from(sq ^ 56);
+            let color = Color::ALL[usize::from(piece >> 3)];
+            let piece = Piece::new(color, PieceType::from_index(usize::from(piece & 7)));
+            let sq = Square::from_index(usize::from(sq));
+            f.us[f.len] = feature_index(Color::White, piece, sq) as u16;
+            f.them[f.len] = feature_index(Color::Black, piece, sq) as u16;
             f.len += 1;
         }
         f
