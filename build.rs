@@ -52,7 +52,8 @@ fn check(bytes: &[u8]) -> Result<(), String> {
 }
 
 /// `QUINTESSENCE_COMMIT`: the commit built (`-dirty` with uncommitted changes to the sources),
-/// or `unknown` outside a git checkout; training data records it.
+/// or `unknown` outside a git checkout; `QUINTESSENCE_VERSION`: the version, with the commit
+/// unless HEAD is the release tag; `QUINTESSENCE_RUSTC`: the compiler.
 fn commit() {
     let git = |args: &[&str]| {
         std::process::Command::new("git")
@@ -79,6 +80,25 @@ fn commit() {
         None => "unknown".to_string(),
     };
     println!("cargo:rustc-env=QUINTESSENCE_COMMIT={commit}");
+    // A release is a commit tagged v<version>; any other build is a development build of the
+    // next version, named by its commit.
+    let version = std::env::var("CARGO_PKG_VERSION").expect("cargo sets CARGO_PKG_VERSION");
+    let tagged = git(&["tag", "--points-at", "HEAD"])
+        .is_some_and(|tags| tags.lines().any(|t| t == format!("v{version}")));
+    let full = if tagged && !commit.ends_with("-dirty") {
+        version
+    } else {
+        format!("{version}-dev+{commit}")
+    };
+    println!("cargo:rustc-env=QUINTESSENCE_VERSION={full}");
+    let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());
+    let rustc_version = std::process::Command::new(rustc)
+        .arg("--version")
+        .output()
+        .ok()
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    println!("cargo:rustc-env=QUINTESSENCE_RUSTC={rustc_version}");
     if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
         println!("cargo:rerun-if-changed={dir}/HEAD");
         println!("cargo:rerun-if-changed={dir}/index");

@@ -3,6 +3,7 @@
 
 pub mod attacks;
 pub mod board;
+pub mod build_info;
 pub mod config;
 pub mod engine;
 pub mod eval;

@@ -2,6 +2,7 @@
 //! Each subcommand's arguments are a struct in that subcommand's file.
 
 pub mod bench;
+pub mod compiler;
 #[cfg(feature = "train")]
 pub mod datagen;
 pub mod eval;
@@ -50,6 +51,7 @@ pub enum Command {
     Go(go::GoArgs),
     Tbprobe(tbprobe::TbprobeArgs),
     Magics(magics::MagicsArgs),
+    Compiler(compiler::CompilerArgs),
 }
 
 impl Command {
@@ -68,6 +70,7 @@ impl Command {
             Command::Go(args) => go::run(args),
             Command::Tbprobe(args) => tbprobe::run(args),
             Command::Magics(args) => magics::run(args),
+            Command::Compiler(args) => compiler::run(args),
         }
     }
 }
@@ -148,6 +151,7 @@ mod tests {
     fn every_subcommand_has_help() {
         for name in [
             "bench", "perft", "datagen", "tune", "train", "eval", "go", "tbprobe", "magics",
+            "compiler",
         ] {
             let error = cli(&format!("{name} --help")).unwrap_err();
             let (text, to_stderr, code) = explain(&error);

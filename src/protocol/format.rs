@@ -14,7 +14,7 @@ pub const ENGINE_AUTHOR: &str = "the Quintessence developers";
 /// `id name`, `id author`.
 pub fn id_lines() -> [String; 2] {
     [
-        UciMessage::id_name(&format!("{ENGINE_NAME} {}", env!("CARGO_PKG_VERSION"))).serialize(),
+        UciMessage::id_name(&format!("{ENGINE_NAME} {}", crate::build_info::VERSION)).serialize(),
         UciMessage::id_author(ENGINE_AUTHOR).serialize(),
     ]
 }

@@ -108,15 +108,6 @@ impl Progress {
     }
 }
 
-/// The engine's version and commit, as the manifest records them.
-pub fn engine_id() -> String {
-    format!(
-        "{}+{}",
-        env!("CARGO_PKG_VERSION"),
-        env!("QUINTESSENCE_COMMIT")
-    )
-}
-
 /// Plays games into chunks in `config.dir` until `config.games` are played or `stop` is set;
 /// reports progress through `report` about every `report_every` games. Partial chunks a killed
 /// run left are finished first. Returns the positions written.
@@ -146,7 +137,7 @@ pub fn run(
         crate::search::bench::run(crate::search::bench::DEFAULT_DEPTH, &search_config).nodes;
     let manifest = Manifest::read(dir)?;
     let template = Provenance {
-        engine: engine_id(),
+        engine: crate::build_info::VERSION.to_string(),
         bench,
         network: config.network.clone(),
         soft_nodes: config.soft_nodes,

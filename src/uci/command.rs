@@ -1,7 +1,7 @@
 //! One line from the GUI, classified. The first word decides who parses the rest:
 //! vampirc-uci for the simple commands it handles well (`uci`, `debug`, `isready`, `setoption`
 //! with spaced names, `register`, `ucinewgame`, `stop`, `ponderhit`, `quit`), our own modules
-//! for `position` and `go`, and plain matching for our extensions (`d`, `eval`, `bench`).
+//! for `position` and `go`, and plain matching for our extensions (`d`, `eval`, `compiler`, `bench`).
 //! vampirc-uci never sees a line that could make it panic, and is guarded all the same.
 
 use super::options::shorten;
@@ -30,6 +30,8 @@ pub enum UciCommand {
     Display,
     /// `eval`: the static evaluation.
     Eval,
+    /// `compiler`: version, commit, compiler, CPU level, network and kernel.
+    Compiler,
     /// `bench [depth]`.
     Bench(Option<String>),
     /// A blank line.
@@ -62,6 +64,7 @@ pub fn parse_line(line: &str) -> UciCommand {
         "go" => UciCommand::Go(rest()),
         "d" => UciCommand::Display,
         "eval" => UciCommand::Eval,
+        "compiler" => UciCommand::Compiler,
         "bench" => UciCommand::Bench(words.clone().next().map(str::to_string)),
         k if SIMPLE.contains(&k) => parse_simple(line.trim(), k),
         _ => UciCommand::Invalid(format!("unknown command '{}'", shorten(first))),

@@ -116,6 +116,7 @@ impl FrontEnd {
             UciCommand::Quit => return Flow::Quit,
             UciCommand::Display => self.engine.send_line(self.game.board().to_string()),
             UciCommand::Eval => self.eval(),
+            UciCommand::Compiler => self.compiler(),
             UciCommand::Bench(depth) => self.bench(depth.as_deref()),
             UciCommand::Empty => {}
             UciCommand::Invalid(reason) => self.send_info_string(&reason),
@@ -226,6 +227,16 @@ impl FrontEnd {
             ),
             None => {}
         }
+    }
+
+    fn compiler(&self) {
+        let file = self.options.text(options::EVAL_FILE);
+        let source = match file.trim() {
+            "" => "embedded".to_string(),
+            path => format!("EvalFile {path}"),
+        };
+        let lines = crate::build_info::lines(self.options.network(), &source);
+        self.engine.send_line(lines.join("\n"));
     }
 
     fn eval(&self) {

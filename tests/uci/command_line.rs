@@ -126,7 +126,7 @@ fn help_describes_the_modes() {
     let out = stdout(&output);
     for needle in [
         "UCI", "bench", "perft", "datagen", "tune", "train", "eval", "go", "tbprobe", "magics",
-        "--config",
+        "compiler", "--config",
     ] {
         assert!(out.contains(needle), "{needle} in {out}");
     }
@@ -137,7 +137,16 @@ fn every_subcommand_has_help_naming_its_options() {
     for (command, needles) in [
         (
             "datagen",
-            &["--games", "--threads", "--nodes", "--seed", "--out"][..],
+            &[
+                "--games",
+                "--threads",
+                "--nodes",
+                "--seed",
+                "--dir",
+                "--verify",
+                "--import-packed",
+                "--out",
+            ][..],
         ),
         (
             "tune",
@@ -149,6 +158,7 @@ fn every_subcommand_has_help_naming_its_options() {
         ("eval", &["[FEN]"]),
         ("tbprobe", &["<FOLDERS>"]),
         ("magics", &["magic"]),
+        ("compiler", &["version", "kernel"]),
     ] {
         let output = run(&[command, "--help"]);
         let out = stdout(&output);

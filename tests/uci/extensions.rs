@@ -87,6 +87,41 @@ fn d_and_eval_describe_the_position() {
 }
 
 #[test]
+fn compiler_names_the_build_and_the_network_in_use() {
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let id = engine.until(SOON, |l| l == "uciok");
+    let version = id[0]
+        .strip_prefix("id name Quintessence ")
+        .unwrap()
+        .to_string();
+    assert!(version.starts_with(env!("CARGO_PKG_VERSION")), "{version}");
+    engine.send("compiler");
+    let lines = engine.until(SOON, |l| l.starts_with("nnue kernel : "));
+    assert_eq!(lines[0], format!("Quintessence {version}"));
+    for field in [
+        "commit      : ",
+        "compiler    : rustc ",
+        "target      : ",
+        "network     : embedded",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.starts_with(field)),
+            "{field}: {lines:#?}"
+        );
+    }
+    // Another network named by EvalFile is the one reported.
+    let net = std::env::temp_dir().join(format!("qcompiler-{}.nnue", std::process::id()));
+    std::fs::copy("nets/default.nnue", &net).unwrap();
+    engine.send(&format!("setoption name EvalFile value {}", net.display()));
+    engine.send("compiler");
+    let lines = engine.until(SOON, |l| l.starts_with("nnue kernel : "));
+    let expected = format!("network     : EvalFile {}", net.display());
+    assert!(lines.iter().any(|l| l.starts_with(&expected)), "{lines:#?}");
+    let _ = std::fs::remove_file(&net);
+}
+
+#[test]
 fn bench_at_the_prompt_ends_with_the_openbench_line() {
     let mut engine = Engine::start();
     engine.send("bench 1");
