@@ -54,10 +54,11 @@ impl Backend {
         Self::ALL.into_iter().filter(|b| b.is_available())
     }
 
-    /// The fastest back-end on this machine: PEXT where BMI2 is there, magic otherwise
-    /// (measured with scripts/perft-bench; see the README).
+    /// The fastest back-end on this machine: PEXT where BMI2 is there and fast, magic otherwise
+    /// (measured with scripts/perft-bench; see the README). AMD before Zen 3 has BMI2 but runs
+    /// PEXT in microcode.
     pub fn fastest() -> Backend {
-        if Pext::available() {
+        if Pext::fast() {
             Backend::Pext
         } else {
             Backend::Magic

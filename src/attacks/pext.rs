@@ -25,6 +25,44 @@ impl Pext {
             false
         }
     }
+
+    /// PEXT is one fast instruction on Intel since Haswell and on AMD since Zen 3, but microcode
+    /// taking tens to hundreds of cycles on AMD before Zen 3 (families 15h–18h).
+    pub fn fast() -> bool {
+        Self::available() && cpu().is_none_or(|(vendor, family)| pext_is_fast(&vendor, family))
+    }
+}
+
+/// Whether PEXT is fast on a CPU of this vendor and family.
+pub fn pext_is_fast(vendor: &[u8; 12], family: u32) -> bool {
+    // Hygon's Dhyana (family 18h) is a Zen 1.
+    let amd = vendor == b"AuthenticAMD" || vendor == b"HygonGenuine";
+    !(amd && family < 0x19)
+}
+
+/// The CPU's vendor string and family (base plus extended), from CPUID leaf 1.
+fn cpu() -> Option<([u8; 12], u32)> {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::__cpuid;
+        // Leaves 0 and 1 exist on every x86-64 CPU.
+        let (leaf0, leaf1) = (__cpuid(0), __cpuid(1));
+        let mut vendor = [0u8; 12];
+        vendor[..4].copy_from_slice(&leaf0.ebx.to_le_bytes());
+        vendor[4..8].copy_from_slice(&leaf0.edx.to_le_bytes());
+        vendor[8..].copy_from_slice(&leaf0.ecx.to_le_bytes());
+        let base = (leaf1.eax >> 8) & 0xF;
+        let family = if base == 0xF {
+            base + ((leaf1.eax >> 20) & 0xFF)
+        } else {
+            base
+        };
+        Some((vendor, family))
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        None
+    }
 }
 
 #[derive(Clone, Copy)]
@@ -115,5 +153,20 @@ impl SliderAttacks for Pext {
     #[inline(always)]
     fn rook(sq: Square, occ: &Bitboard) -> Bitboard {
         lookup(&ROOK, sq, *occ)
+    }
+}
+
+#[cfg(test)]
+mod speed_tests {
+    use super::pext_is_fast;
+
+    #[test]
+    fn pext_is_slow_only_on_amd_before_zen_3() {
+        assert!(pext_is_fast(b"GenuineIntel", 6));
+        assert!(pext_is_fast(b"AuthenticAMD", 0x19)); // Zen 3, Zen 4
+        assert!(pext_is_fast(b"AuthenticAMD", 0x1A)); // Zen 5
+        assert!(!pext_is_fast(b"AuthenticAMD", 0x17)); // Zen 1, Zen 2
+        assert!(!pext_is_fast(b"AuthenticAMD", 0x15)); // Excavator
+        assert!(!pext_is_fast(b"HygonGenuine", 0x18));
     }
 }

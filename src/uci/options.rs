@@ -434,10 +434,7 @@ impl Options {
     /// Applies `setoption name <name> [value <value>]`. On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Applied, String> {
         let name = name.trim();
-        let Some(index) = specs()
-            .iter()
-            .position(|s| s.name.eq_ignore_ascii_case(name))
-        else {
+        let Some(index) = specs().iter().position(|s| same_name(s.name, name)) else {
             let names: Vec<&str> = specs().iter().map(|s| s.name).collect();
             return Err(format!(
                 "unknown option '{}' (options: {})",
@@ -565,6 +562,16 @@ pub fn memory_limit_mb() -> Option<usize> {
     Some((kb / 1024 / 2).max(1))
 }
 
+/// Option names compare without case and with runs of spaces as one (`Move   Overhead`).
+fn same_name(a: &str, b: &str) -> bool {
+    let words = |s: &str| {
+        s.split_whitespace()
+            .map(str::to_ascii_lowercase)
+            .collect::<Vec<_>>()
+    };
+    words(a) == words(b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -596,6 +603,9 @@ mod tests {
         assert!(o.set("UCI_Chess960", Some("maybe")).is_err());
         assert!(o.set("uci_chess960", Some("TRUE")).is_ok());
         assert!(o.chess960());
+        o.set("move   OVERHEAD", Some("70")).unwrap();
+        assert_eq!(o.spin(MOVE_OVERHEAD), 70);
+        assert!(o.set("MoveOverhead", Some("70")).is_err());
     }
 
     #[test]
