@@ -461,3 +461,60 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_resumed_training_ends_where_an_unbroken_one_does() {
+    let dir = std::env::temp_dir().join(format!("quintessence-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = dir.join("tiny.bin");
+    std::fs::write(&data, packed::to_bytes(&sample_positions(3_000, 5))).unwrap();
+    let config = TrainConfig {
+        data: vec![data.clone()],
+        hidden: HIDDEN,
+        epochs: 4,
+        batch: 128,
+        threads: 2,
+        seed: 9,
+        out: dir.join("whole"),
+        holdout_every: 10,
+        filter: Filter {
+            min_ply: 0,
+            ..Filter::default()
+        },
+        ..TrainConfig::default()
+    };
+    let whole = train(&config, |_| {}).unwrap();
+    let resumed = train(
+        &TrainConfig {
+            out: dir.join("resumed"),
+            resume: Some(dir.join("whole/checkpoint-2.bin")),
+            ..config.clone()
+        },
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(resumed.len(), 2, "epochs 3 and 4");
+    assert_eq!(resumed[1].train_loss, whole[3].train_loss);
+    let read = |p: &str| std::fs::read(dir.join(p)).unwrap();
+    assert_eq!(
+        read("resumed/checkpoint-4.bin"),
+        read("whole/checkpoint-4.bin")
+    );
+    assert_eq!(
+        read("resumed/optimiser-4.bin"),
+        read("whole/optimiser-4.bin")
+    );
+    // A checkpoint without its optimiser state is refused by name.
+    std::fs::remove_file(dir.join("whole/optimiser-3.bin")).unwrap();
+    let err = train(
+        &TrainConfig {
+            out: dir.join("again"),
+            resume: Some(dir.join("whole/checkpoint-3.bin")),
+            ..config.clone()
+        },
+        |_| {},
+    )
+    .unwrap_err();
+    assert!(err.contains("optimiser-3.bin"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -53,8 +53,12 @@ pub struct TrainArgs {
     #[arg(long, value_name = "N", default_value_t = TrainConfig::default().filter.min_ply)]
     pub min_ply: u8,
     /// Start from this float checkpoint instead of random weights
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", conflicts_with = "resume")]
     pub init: Option<PathBuf>,
+    /// Go on after the epoch of this checkpoint (DIR/checkpoint-N.bin, with its
+    /// optimiser-N.bin), with the same data and options, as if the run had not stopped
+    #[arg(long, value_name = "PATH")]
+    pub resume: Option<PathBuf>,
 }
 
 impl TrainArgs {
@@ -74,6 +78,7 @@ impl TrainArgs {
             out: self.out.clone(),
             holdout_every: self.holdout_every,
             init: self.init.clone(),
+            resume: self.resume.clone(),
             ..TrainConfig::default()
         };
         config.filter.min_ply = self.min_ply;

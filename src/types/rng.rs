@@ -26,6 +26,11 @@ impl Rng {
         Rng::new(nanos)
     }
 
+    /// The state, to continue the sequence later with [`Rng::from_state`].
+    pub const fn state(&self) -> u64 {
+        self.0
+    }
+
     pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;

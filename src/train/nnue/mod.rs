@@ -12,7 +12,7 @@ use crate::train::packed::{ChessBoard, Filter};
 use crate::types::Rng;
 use data::Dataset;
 use net::{Features, FloatNet, Scratch, sigmoid};
-use optimiser::AdamW;
+use optimiser::{AdamW, Resume};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -41,6 +41,9 @@ pub struct TrainConfig {
     pub filter: Filter,
     /// Start from this float checkpoint instead of random weights.
     pub init: Option<PathBuf>,
+    /// Go on from this checkpoint (`checkpoint-N.bin`, with `optimiser-N.bin` beside it) after
+    /// its epoch, as if the run had not stopped (same data and settings).
+    pub resume: Option<PathBuf>,
 }
 
 impl Default for TrainConfig {
@@ -62,6 +65,7 @@ impl Default for TrainConfig {
             holdout_every: 100,
             filter: Filter::default(),
             init: None,
+            resume: None,
         }
     }
 }
@@ -136,8 +140,9 @@ fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Blend, grads: &mut [Vec
     losses.iter().sum()
 }
 
-/// Trains and writes `epoch-N.nnue`, `checkpoint-N.bin` (float weights), `loss.csv` and its
-/// curve `loss.png` into `config.out`; returns the per-epoch reports.
+/// Trains and writes `epoch-N.nnue`, `checkpoint-N.bin` (float weights), `optimiser-N.bin`
+/// (what `resume` needs), `loss.csv` and its curve `loss.png` into `config.out`; returns the
+/// per-epoch reports.
 pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<EpochReport>, String> {
     let io = |e: std::io::Error| format!("{e}");
     std::fs::create_dir_all(&config.out).map_err(io)?;
@@ -150,24 +155,69 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         dataset.train_len(),
         dataset.holdout().len(),
     ));
-    let mut net = match &config.init {
-        Some(path) => FloatNet::from_bytes(&std::fs::read(path).map_err(io)?)?,
+    let read = |path: &PathBuf| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
+    let mut net = match config.resume.as_ref().or(config.init.as_ref()) {
+        Some(path) => FloatNet::from_bytes(&read(path)?)?,
         None => FloatNet::random(config.hidden, config.seed),
     };
     let blend = Blend {
         lambda: config.lambda,
         score_scale: config.score_scale,
     };
-    let mut optimiser = AdamW::new(net.params.len(), config.weight_decay);
+    let (mut optimiser, mut rng, mut step, done) = match &config.resume {
+        Some(path) => {
+            let state_path = optimiser_path(path)?;
+            let state =
+                Resume::from_bytes(&read(&state_path)?, net.params.len(), config.weight_decay)
+                    .map_err(|e| format!("{}: {e}", state_path.display()))?;
+            log(&format!(
+                "resuming after epoch {} (step {}) from {}",
+                state.epoch,
+                state.step,
+                path.display()
+            ));
+            // Each epoch shuffles the order the one before left, so the earlier shuffles are
+            // replayed (a few seconds each on tens of millions of positions).
+            let mut rng = Rng::new(config.seed ^ 0x5EED);
+            for _ in 0..state.epoch {
+                dataset.epoch(&mut rng);
+            }
+            if rng.state() != state.rng_state {
+                return Err(format!(
+                    "{}: the run had another seed or other data",
+                    state_path.display()
+                ));
+            }
+            (
+                state.optimiser,
+                rng,
+                state.step as usize,
+                state.epoch as usize,
+            )
+        }
+        None => (
+            AdamW::new(net.params.len(), config.weight_decay),
+            Rng::new(config.seed ^ 0x5EED),
+            0,
+            0,
+        ),
+    };
     let mut grads = vec![vec![0.0f32; net.params.len()]; config.threads.max(1)];
-    let mut rng = Rng::new(config.seed ^ 0x5EED);
     let steps_per_epoch = dataset.train_len().div_ceil(config.batch).max(1);
     let total_steps = (steps_per_epoch * config.epochs).max(1);
-    let mut step = 0usize;
-    let mut csv = std::fs::File::create(config.out.join("loss.csv")).map_err(io)?;
-    writeln!(csv, "epoch,train_loss,holdout_loss,lr,positions_per_second").map_err(io)?;
+    let csv_path = config.out.join("loss.csv");
+    let mut csv = if done > 0 && csv_path.exists() {
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&csv_path)
+            .map_err(io)?
+    } else {
+        let mut csv = std::fs::File::create(&csv_path).map_err(io)?;
+        writeln!(csv, "epoch,train_loss,holdout_loss,lr,positions_per_second").map_err(io)?;
+        csv
+    };
     let mut reports = Vec::new();
-    for epoch in 1..=config.epochs {
+    for epoch in done + 1..=config.epochs {
         let start = Instant::now();
         let (mut loss_sum, mut seen) = (0.0f64, 0usize);
         let mut last_log = Instant::now();
@@ -218,6 +268,18 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
             net.to_bytes(),
         )
         .map_err(io)?;
+        let state = Resume {
+            epoch: epoch as u32,
+            step: step as u64,
+            rng_state: rng.state(),
+            optimiser,
+        };
+        std::fs::write(
+            config.out.join(format!("optimiser-{epoch}.bin")),
+            state.to_bytes(),
+        )
+        .map_err(io)?;
+        optimiser = state.optimiser;
         log(&format!(
             "epoch {epoch}: train loss {:.6}, held-out loss {:.6}, lr {:.2e}, {:.0} positions/s",
             report.train_loss, report.holdout_loss, report.lr, report.positions_per_second
@@ -226,4 +288,17 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         plot::loss_curve(&reports, &config.out.join("loss.png"))?;
     }
     Ok(reports)
+}
+
+/// `optimiser-N.bin` beside `checkpoint-N.bin`.
+fn optimiser_path(checkpoint: &std::path::Path) -> Result<PathBuf, String> {
+    let name = checkpoint
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("");
+    let epoch = name
+        .strip_prefix("checkpoint-")
+        .and_then(|n| n.strip_suffix(".bin"))
+        .ok_or_else(|| format!("{}: expected a checkpoint-N.bin", checkpoint.display()))?;
+    Ok(checkpoint.with_file_name(format!("optimiser-{epoch}.bin")))
 }
