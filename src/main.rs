@@ -53,7 +53,7 @@ fn main() -> ExitCode {
         log::warn!("{message}");
     }
 
-    let result = match &cli.command {
+    let result = match &cli.tool {
         None => {
             let stdin = std::io::stdin().lock();
             quintessence::uci::run(options, stdin, Box::new(std::io::stdout()));

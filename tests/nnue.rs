@@ -13,7 +13,7 @@ use quintessence::eval::nnue::{
     default_network, file_image, file_size,
 };
 use quintessence::movegen::legal_moves;
-use quintessence::train::nnue::net::{Features, FloatNet, Scratch};
+use quintessence::train::nnue::net::{Activations, Features, FloatNet};
 use quintessence::train::nnue::{Blend, TrainConfig, loss, train};
 use quintessence::train::packed::{self, ChessBoard, Filter};
 
@@ -424,7 +424,7 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
     let net = Network::from_bytes(&std::fs::read(dir.join("epoch-6.nnue")).unwrap()).unwrap();
     // Rounding the output weights to 1/QB moves a score by a few centipawns per active
     // neuron, so the bound is on the mean error with a looser one on the worst.
-    let mut scratch = Scratch::new(HIDDEN);
+    let mut scratch = Activations::new(HIDDEN);
     let (mut total, mut worst) = (0.0f32, 0.0f32);
     let sample = &held[..300];
     for pos in sample {

@@ -34,11 +34,11 @@ pub struct Cli {
     #[arg(long, value_name = "PATH", global = true)]
     pub config: Option<PathBuf>,
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub tool: Option<Tool>,
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub enum Tool {
     Bench(bench::BenchArgs),
     Perft(perft::PerftArgs),
     #[cfg(feature = "train")]
@@ -54,23 +54,23 @@ pub enum Command {
     Compiler(compiler::CompilerArgs),
 }
 
-impl Command {
+impl Tool {
     /// Runs the tool; the error is printed after `quintessence `.
     pub fn run(&self, options: &Options) -> Result<(), String> {
         match self {
-            Command::Bench(args) => bench::run(args, &options.search_config()),
-            Command::Perft(args) => perft::run(args),
+            Tool::Bench(args) => bench::run(args, &options.search_config()),
+            Tool::Perft(args) => perft::run(args),
             #[cfg(feature = "train")]
-            Command::Datagen(args) => datagen::run(args),
+            Tool::Datagen(args) => datagen::run(args),
             #[cfg(feature = "train")]
-            Command::Tune(args) => tune::run(args),
+            Tool::Tune(args) => tune::run(args),
             #[cfg(feature = "train")]
-            Command::Train(args) => train::run(args),
-            Command::Eval(args) => eval::run(args),
-            Command::Go(args) => go::run(args),
-            Command::Tbprobe(args) => tbprobe::run(args),
-            Command::Magics(args) => magics::run(args),
-            Command::Compiler(args) => compiler::run(args),
+            Tool::Train(args) => train::run(args),
+            Tool::Eval(args) => eval::run(args),
+            Tool::Go(args) => go::run(args),
+            Tool::Tbprobe(args) => tbprobe::run(args),
+            Tool::Magics(args) => magics::run(args),
+            Tool::Compiler(args) => compiler::run(args),
         }
     }
 }
@@ -104,19 +104,18 @@ mod tests {
 
     #[test]
     fn modes() {
-        assert!(cli("").unwrap().command.is_none());
-        let Some(Command::Bench(bench)) = cli("bench").unwrap().command else {
+        assert!(cli("").unwrap().tool.is_none());
+        let Some(Tool::Bench(bench)) = cli("bench").unwrap().tool else {
             panic!("bench")
         };
         assert_eq!(bench.depth, 11);
-        let Some(Command::Bench(bench)) = cli("bench 5").unwrap().command else {
+        let Some(Tool::Bench(bench)) = cli("bench 5").unwrap().tool else {
             panic!("bench 5")
         };
         assert_eq!(bench.depth, 5);
         let c = cli("--config x.toml bench").unwrap();
         assert_eq!(c.config, Some(PathBuf::from("x.toml")));
-        let Some(Command::Perft(perft)) =
-            cli("perft 3 --attacks magic --chess960").unwrap().command
+        let Some(Tool::Perft(perft)) = cli("perft 3 --attacks magic --chess960").unwrap().tool
         else {
             panic!("perft")
         };

@@ -3,7 +3,7 @@
 
 use clap::Args;
 use quintessence::train::tuner::{
-    Dataset, TuneConfig, current_weights, error, find_k, params_source, tune,
+    TermSet, TuneConfig, current_weights, error, find_k, params_source, tune,
 };
 use std::path::PathBuf;
 
@@ -46,7 +46,7 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     let config = args.config();
     let data = &args.data;
     let load = |weight, k| {
-        Dataset::load(data, weight, k).map_err(|e| format!("tune: {}: {e}", data.display()))
+        TermSet::load(data, weight, k).map_err(|e| format!("tune: {}: {e}", data.display()))
     };
     let probe = load(1.0, 1.0)?;
     let k = find_k(&probe, config.threads);

@@ -29,7 +29,7 @@ struct Pending {
 impl Pending {
     /// Sends `result`, made legal (or, should the check panic, the other generator's first
     /// legal move).
-    fn send(&mut self, output: &Output, result: SearchResult) -> bool {
+    fn send(&mut self, output: &Output, result: SearchResult) {
         let (best, ponder) = safe_answer(&self.game, &self.limits, result);
         output.send(Event::BestMove {
             best,
@@ -37,7 +37,6 @@ impl Pending {
             chess960: self.chess960,
         });
         self.sent = true;
-        true
     }
 }
 

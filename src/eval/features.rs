@@ -1,4 +1,4 @@
-//! What the evaluation looks at. Every term goes through an [`Accumulator`]: the engine sums
+//! What the evaluation looks at. Every term goes through a [`TermSink`]: the engine sums
 //! parameter values, the tuner records how often each term occurs (its coefficient), so one piece
 //! of code defines both the evaluation and what the tuner fits.
 
@@ -9,7 +9,7 @@ use crate::attacks::{SliderAttacks, king_attacks, knight_attacks, pawn_attacks_s
 use crate::board::Board;
 use crate::types::{Bitboard, Color, PieceType, Square};
 
-pub trait Accumulator {
+pub trait TermSink {
     /// Term `term` occurs `count` times for the side with `sign` (+1 White, -1 Black).
     fn add(&mut self, term: usize, sign: i32, count: i32);
 }
@@ -27,7 +27,7 @@ impl Default for Trace {
     }
 }
 
-impl Accumulator for Trace {
+impl TermSink for Trace {
     fn add(&mut self, term: usize, sign: i32, count: i32) {
         self.coefficients[term] += sign * count;
     }
@@ -49,16 +49,13 @@ fn distance(a: Square, b: Square) -> i32 {
 }
 
 /// Adds every term of `board` to `acc`; returns how to blend middlegame and endgame.
-pub fn evaluate_terms<A: SliderAttacks, T: Accumulator>(
-    board: &Board<A::Occ>,
-    acc: &mut T,
-) -> Taper {
+pub fn evaluate_terms<A: SliderAttacks, T: TermSink>(board: &Board<A::Occ>, acc: &mut T) -> Taper {
     let passed = pawn_terms(board, acc);
     piece_terms::<A, T>(board, acc, passed)
 }
 
 /// The terms that depend on the pawns alone (the engine caches them); returns the passed pawns.
-pub fn pawn_terms<O: crate::attacks::Occupancy, T: Accumulator>(
+pub fn pawn_terms<O: crate::attacks::Occupancy, T: TermSink>(
     board: &Board<O>,
     acc: &mut T,
 ) -> Bitboard {
@@ -70,7 +67,7 @@ pub fn pawn_terms<O: crate::attacks::Occupancy, T: Accumulator>(
 }
 
 /// Everything but the pawn-only terms, given the passed pawns.
-pub fn piece_terms<A: SliderAttacks, T: Accumulator>(
+pub fn piece_terms<A: SliderAttacks, T: TermSink>(
     board: &Board<A::Occ>,
     acc: &mut T,
     passed: Bitboard,
@@ -122,7 +119,7 @@ fn endgame_scale<O: crate::attacks::Occupancy>(board: &Board<O>, winner: Color) 
     128
 }
 
-fn material_and_squares<O: crate::attacks::Occupancy, T: Accumulator>(
+fn material_and_squares<O: crate::attacks::Occupancy, T: TermSink>(
     board: &Board<O>,
     color: Color,
     acc: &mut T,
@@ -144,7 +141,7 @@ fn material_and_squares<O: crate::attacks::Occupancy, T: Accumulator>(
     }
 }
 
-fn pawn_structure<O: crate::attacks::Occupancy, T: Accumulator>(
+fn pawn_structure<O: crate::attacks::Occupancy, T: TermSink>(
     board: &Board<O>,
     color: Color,
     acc: &mut T,
@@ -187,7 +184,7 @@ fn pawn_structure<O: crate::attacks::Occupancy, T: Accumulator>(
 }
 
 /// What a passed pawn's worth depends on beyond the pawns: its path and the kings.
-fn passed_pawns<O: crate::attacks::Occupancy, T: Accumulator>(
+fn passed_pawns<O: crate::attacks::Occupancy, T: TermSink>(
     board: &Board<O>,
     color: Color,
     passed: Bitboard,
@@ -216,7 +213,7 @@ fn passed_pawns<O: crate::attacks::Occupancy, T: Accumulator>(
     }
 }
 
-fn pieces<A: SliderAttacks, T: Accumulator>(
+fn pieces<A: SliderAttacks, T: TermSink>(
     board: &Board<A::Occ>,
     color: Color,
     attacks: &mut Attacks,
@@ -274,7 +271,7 @@ fn pieces<A: SliderAttacks, T: Accumulator>(
     acc.add(KING_ATTACKERS + attackers.min(7), -sign, 1);
 }
 
-fn king_safety<O: crate::attacks::Occupancy, T: Accumulator>(
+fn king_safety<O: crate::attacks::Occupancy, T: TermSink>(
     board: &Board<O>,
     color: Color,
     acc: &mut T,
@@ -301,7 +298,7 @@ fn king_safety<O: crate::attacks::Occupancy, T: Accumulator>(
     }
 }
 
-fn threats<O: crate::attacks::Occupancy, T: Accumulator>(
+fn threats<O: crate::attacks::Occupancy, T: TermSink>(
     board: &Board<O>,
     color: Color,
     attacks: &Attacks,

@@ -1,5 +1,7 @@
-//! Static evaluation: a tapered (middlegame/endgame) sum of linear terms whose weights are fitted
-//! by the repository's own tuner. Scores are centipawns from the side to move's point of view.
+//! Static evaluation, in centipawns from the side to move's point of view, by one of two
+//! evaluators: the neural network (`nnue/`, the default), or the hand-crafted evaluation, a
+//! tapered (middlegame/endgame) sum of linear terms whose weights the repository's own tuner
+//! fits (`features.rs`, `params.rs`).
 
 mod features;
 mod masks;
@@ -9,7 +11,7 @@ mod pawn_cache;
 mod score;
 pub mod terms;
 
-pub use features::{Accumulator, Trace, evaluate_terms, pawn_terms, piece_terms};
+pub use features::{TermSink, Trace, evaluate_terms, pawn_terms, piece_terms};
 pub use pawn_cache::{PawnCache, pawn_key};
 pub use score::{S, s};
 
@@ -49,7 +51,7 @@ pub const MAX_PHASE: i32 = 24;
 #[derive(Default)]
 struct Total(S);
 
-impl Accumulator for Total {
+impl TermSink for Total {
     #[inline(always)]
     fn add(&mut self, term: usize, sign: i32, count: i32) {
         self.0 += params::PARAMS[term] * (sign * count);

@@ -2,10 +2,10 @@
 //! previous move, and history scores (butterfly, continuation, capture) that grow for moves
 //! that caused cut-offs and shrink for those tried before them.
 
+use super::limits::MAX_PLY;
 use super::params::{HISTORY_BONUS_BASE, HISTORY_BONUS_MARGIN, HISTORY_BONUS_MAX};
 use crate::types::{Color, Move, Piece, PieceType, Square};
 
-pub const MAX_PLY: usize = 128;
 const HISTORY_MAX: i32 = 16_384;
 
 /// Bonus for a move that caused a cut-off at `depth`.

@@ -1,5 +1,9 @@
 use crate::types::Move;
 
+/// Plies from the root the search's stacks (killers, principal variations, mate scores) have
+/// room for.
+pub const MAX_PLY: usize = 128;
+
 /// What `go` asked for. Times are in milliseconds.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Limits {
@@ -34,10 +38,5 @@ impl Limits {
             movetime: Some(ms),
             ..Limits::default()
         }
-    }
-
-    /// True when the search has a clock to respect (not depth/nodes/infinite only).
-    pub fn is_timed(&self) -> bool {
-        self.movetime.is_some() || self.wtime.is_some() || self.btime.is_some()
     }
 }

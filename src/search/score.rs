@@ -1,6 +1,6 @@
 //! Search scores: centipawns, with mate scores at the top of the range.
 
-use super::history::MAX_PLY;
+use super::limits::MAX_PLY;
 
 /// Larger than any evaluation; `MATE - n` is "mate in n plies".
 pub const MATE: i32 = 32_000;

@@ -73,17 +73,12 @@ impl TimeManager {
         self.start.elapsed()
     }
 
-    /// Past the soft limit: do not start another iteration.
-    pub fn soft_expired(&self) -> bool {
-        self.soft.is_some_and(|soft| self.elapsed() >= soft)
-    }
-
     /// Past the hard limit: stop now.
     pub fn hard_expired(&self) -> bool {
         self.hard.is_some_and(|hard| self.elapsed() >= hard)
     }
 
-    /// Scales the soft limit (more time when the best move is unstable, less when clear).
+    /// The soft limit: no new iteration after it (the caller scales it by [`Effort`]).
     pub fn soft_limit(&self) -> Option<Duration> {
         self.soft
     }

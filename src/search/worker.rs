@@ -3,7 +3,8 @@
 //! extensions) and a quiescence search over captures.
 
 use super::gate::Gate;
-use super::history::{CorrectionKeys, History, MAX_PLY, PieceMove, bonus};
+use super::history::{CorrectionKeys, History, PieceMove, bonus};
+use super::limits::MAX_PLY;
 use super::params::*;
 use super::picker::MovePicker;
 use super::score::{
@@ -260,8 +261,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         self.pv[0][..self.pv_len[0]].to_vec()
     }
 
-    /// Polls the stop conditions every 1024 nodes (the main thread also the clock), the abort
-    /// flag at every node.
+    /// Polls the stop conditions every `poll_mask + 1` nodes (1 024, or 16 under a small node
+    /// budget; the main thread also the clock), the abort flag at every node.
     #[inline]
     fn check_stop(&mut self) -> bool {
         if self.nodes & self.shared.poll_mask == 0 {
@@ -449,7 +450,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             .is_some_and(|earlier| static_eval > earlier)
     }
 
-    /// Principal variation search. `ply` > 0 here; the root is searched by the caller.
+    /// Principal variation search, the root (`ply` 0) included.
     #[allow(clippy::too_many_arguments)]
     pub fn negamax(
         &mut self,

@@ -82,7 +82,7 @@ const MAX_PLIES: usize = 400;
 
 /// What a run has done so far.
 #[derive(Default)]
-pub struct Progress {
+pub struct Tally {
     pub games: AtomicUsize,
     pub positions: AtomicU64,
     pub chunks: AtomicUsize,
@@ -90,7 +90,7 @@ pub struct Progress {
     pub results: [AtomicUsize; 3],
 }
 
-impl Progress {
+impl Tally {
     pub fn line(&self, start: Instant) -> String {
         let positions = self.positions.load(Ordering::Relaxed);
         let hours = start.elapsed().as_secs_f64() / 3600.0;
@@ -148,7 +148,7 @@ pub fn run(
         seed: config.seed,
         ..Provenance::default()
     };
-    let progress = Progress::default();
+    let progress = Tally::default();
     let start = Instant::now();
     let failure = std::sync::Mutex::new(None);
     std::thread::scope(|scope| {
@@ -203,7 +203,7 @@ struct Stream<'a> {
     thread: usize,
     tablebases: Option<&'a Tablebases>,
     template: &'a Provenance,
-    progress: &'a Progress,
+    progress: &'a Tally,
     stop: &'a AtomicBool,
 }
 

@@ -21,10 +21,6 @@ pub struct Sample {
 }
 
 impl Sample {
-    pub fn to_line(&self) -> String {
-        format!("{} | {} | {:.1}", self.fen, self.score, self.result)
-    }
-
     pub fn parse(line: &str) -> Result<Sample, String> {
         let mut parts = line.split('|').map(str::trim);
         let (Some(fen), Some(score), Some(result)) = (parts.next(), parts.next(), parts.next())

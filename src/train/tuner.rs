@@ -45,7 +45,7 @@ struct Entry {
     target: f32,
 }
 
-pub struct Dataset {
+pub struct TermSet {
     entries: Vec<Entry>,
 }
 
@@ -53,9 +53,9 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-impl Dataset {
+impl TermSet {
     /// Reads a data file (see [`super`] for the format); bad lines are counted and skipped.
-    pub fn load(path: &Path, result_weight: f64, k: f64) -> std::io::Result<Dataset> {
+    pub fn load(path: &Path, result_weight: f64, k: f64) -> std::io::Result<TermSet> {
         let file = std::io::BufReader::new(std::fs::File::open(path)?);
         let mut entries = Vec::new();
         let mut skipped = 0;
@@ -101,11 +101,11 @@ impl Dataset {
         if skipped > 0 {
             eprintln!("tune: skipped {skipped} unreadable lines");
         }
-        Ok(Dataset { entries })
+        Ok(TermSet { entries })
     }
 
     /// Moves every `n`-th position into a held-out set, to measure over-fitting.
-    pub fn split_every(&mut self, n: usize) -> Dataset {
+    pub fn split_every(&mut self, n: usize) -> TermSet {
         let mut kept = Vec::with_capacity(self.entries.len());
         let mut held = Vec::new();
         for (i, e) in std::mem::take(&mut self.entries).into_iter().enumerate() {
@@ -116,7 +116,7 @@ impl Dataset {
             }
         }
         self.entries = kept;
-        Dataset { entries: held }
+        TermSet { entries: held }
     }
 
     pub fn len(&self) -> usize {
@@ -167,7 +167,7 @@ fn error_and_gradient(
 }
 
 fn parallel_error(
-    data: &Dataset,
+    data: &TermSet,
     weights: &[[f64; 2]],
     k: f64,
     gradient: bool,
@@ -214,7 +214,7 @@ pub fn current_weights() -> Vec<[f64; 2]> {
 }
 
 /// The scaling constant K that best maps the current evaluation to the targets.
-pub fn find_k(data: &Dataset, threads: usize) -> f64 {
+pub fn find_k(data: &TermSet, threads: usize) -> f64 {
     let weights = current_weights();
     let (mut lo, mut hi) = (0.1, 4.0);
     for _ in 0..40 {
@@ -232,7 +232,7 @@ pub fn find_k(data: &Dataset, threads: usize) -> f64 {
 }
 
 /// Fits the weights with Adam; reports progress on stderr and returns the new weights.
-pub fn tune(data: &Dataset, k: f64, config: &TuneConfig) -> Vec<[f64; 2]> {
+pub fn tune(data: &TermSet, k: f64, config: &TuneConfig) -> Vec<[f64; 2]> {
     let start = current_weights();
     let mut weights = start.clone();
     let (mut m, mut v) = (vec![[0.0; 2]; COUNT], vec![[0.0; 2]; COUNT]);
@@ -257,7 +257,7 @@ pub fn tune(data: &Dataset, k: f64, config: &TuneConfig) -> Vec<[f64; 2]> {
 }
 
 /// Mean squared error of `weights` on `data`.
-pub fn error(data: &Dataset, weights: &[[f64; 2]], k: f64, threads: usize) -> f64 {
+pub fn error(data: &TermSet, weights: &[[f64; 2]], k: f64, threads: usize) -> f64 {
     parallel_error(data, weights, k, false, threads).0
 }
 

@@ -11,7 +11,7 @@ mod plot;
 use crate::train::packed::{ChessBoard, Filter};
 use crate::types::Rng;
 use data::Dataset;
-use net::{Features, FloatNet, Scratch, sigmoid};
+use net::{Activations, Features, FloatNet, sigmoid};
 use optimiser::{AdamW, Resume};
 use std::io::Write;
 use std::path::PathBuf;
@@ -96,7 +96,7 @@ pub struct EpochReport {
 
 /// Mean loss over `positions` (no gradient).
 pub fn loss(net: &FloatNet, positions: &[ChessBoard], blend: Blend) -> f64 {
-    let mut scratch = Scratch::new(net.hidden);
+    let mut scratch = Activations::new(net.hidden);
     let total: f64 = positions
         .iter()
         .map(|pos| {
@@ -117,7 +117,7 @@ fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Blend, grads: &mut [Vec
             .map(|(grad, part)| {
                 scope.spawn(move || {
                     grad.iter_mut().for_each(|g| *g = 0.0);
-                    let mut scratch = Scratch::new(net.hidden);
+                    let mut scratch = Activations::new(net.hidden);
                     part.iter()
                         .map(|pos| {
                             let f = Features::of(pos);

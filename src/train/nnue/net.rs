@@ -136,7 +136,7 @@ impl FloatNet {
     }
 
     /// The raw output (1.0 = `SCALE` centipawns) for the side to move.
-    pub fn output(&self, f: &Features, scratch: &mut Scratch) -> f32 {
+    pub fn output(&self, f: &Features, scratch: &mut Activations) -> f32 {
         let h = self.hidden;
         self.accumulate(&f.us[..f.len], &mut scratch.us);
         self.accumulate(&f.them[..f.len], &mut scratch.them);
@@ -149,7 +149,7 @@ impl FloatNet {
         &self,
         f: &Features,
         target: f32,
-        scratch: &mut Scratch,
+        scratch: &mut Activations,
         grad: &mut [f32],
     ) -> f32 {
         let h = self.hidden;
@@ -260,16 +260,16 @@ impl FloatNet {
 }
 
 /// Per-thread work space for one position.
-pub struct Scratch {
+pub struct Activations {
     us: Vec<f32>,
     them: Vec<f32>,
     d_us: Vec<f32>,
     d_them: Vec<f32>,
 }
 
-impl Scratch {
-    pub fn new(hidden: usize) -> Scratch {
-        Scratch {
+impl Activations {
+    pub fn new(hidden: usize) -> Activations {
+        Activations {
             us: vec![0.0; hidden],
             them: vec![0.0; hidden],
             d_us: vec![0.0; hidden],
@@ -312,7 +312,7 @@ mod tests {
         ];
         for hidden in [8, 64, 72, 130] {
             let net = FloatNet::random(hidden, 7);
-            let mut scratch = Scratch::new(hidden);
+            let mut scratch = Activations::new(hidden);
             for fen in fens {
                 let pos = pack(&Board::from_fen(fen).unwrap(), 0, 0.5, 0);
                 let f = Features::of(&pos);
