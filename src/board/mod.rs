@@ -112,6 +112,15 @@ impl<O: Occupancy> Board<O> {
             & self.colors[color as usize]
     }
 
+    /// `color` has a piece other than pawns and its king (null-move and pruning gates:
+    /// without one, zugzwang is likely).
+    #[inline(always)]
+    pub fn has_non_pawn_material(&self, color: Color) -> bool {
+        (self.colors[color as usize]
+            & !(self.pieces[PieceType::Pawn as usize] | self.pieces[PieceType::King as usize]))
+            .any()
+    }
+
     #[inline(always)]
     pub fn castling(&self) -> CastlingRights {
         self.castling

@@ -217,10 +217,7 @@ impl SearchThread {
             self.recover("searching");
         }
         // (Nothing when the answer has gone.)
-        let null = SearchResult {
-            best: Move::NULL,
-            ponder: None,
-        };
+        let null = SearchResult::NONE;
         self.answer.finish(&self.output, null);
         !quit
     }
@@ -475,14 +472,7 @@ mod tests {
                 .any(|&m| m == best)
         );
         assert_eq!(ponder, None);
-        let (best, _) = legal_answer(
-            &game,
-            &Limits::default(),
-            SearchResult {
-                best: Move::NULL,
-                ponder: None,
-            },
-        );
+        let (best, _) = legal_answer(&game, &Limits::default(), SearchResult::NONE);
         assert!(!best.is_null());
     }
 
@@ -490,10 +480,7 @@ mod tests {
     fn no_legal_move_gives_the_null_move() {
         let mated = Game::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
             .unwrap();
-        let result = SearchResult {
-            best: Move::NULL,
-            ponder: None,
-        };
+        let result = SearchResult::NONE;
         assert_eq!(
             legal_answer(&mated, &Limits::default(), result),
             (Move::NULL, None)

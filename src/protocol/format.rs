@@ -23,6 +23,17 @@ pub fn option_line(option: &UciOptionConfig) -> String {
     UciMessage::Option(option.clone()).serialize()
 }
 
+/// Input echoed back in a message, cut short so a huge line does not come back whole.
+pub fn shorten(text: &str) -> String {
+    const MAX: usize = 60;
+    if text.chars().count() <= MAX {
+        text.to_string()
+    } else {
+        let head: String = text.chars().take(MAX).collect();
+        format!("{head}...")
+    }
+}
+
 /// `info string <text>`, kept on one line.
 pub fn info_string(text: &str) -> String {
     let one_line: String = text

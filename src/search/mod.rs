@@ -92,3 +92,11 @@ pub struct SearchResult {
     /// The expected reply, for pondering.
     pub ponder: Option<Move>,
 }
+
+impl SearchResult {
+    /// No move: there is no legal one, or none is known yet.
+    pub const NONE: SearchResult = SearchResult {
+        best: Move::NULL,
+        ponder: None,
+    };
+}

@@ -486,10 +486,7 @@ fn iterate<A: SliderAttacks>(
                 pv: Vec::new(),
             });
         }
-        return SearchResult {
-            best: Move::NULL,
-            ponder: None,
-        };
+        return SearchResult::NONE;
     }
 
     let in_check = board.in_check::<A>();

@@ -581,10 +581,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             let piece = board.piece_on(mv.from()).expect("a mover");
             let gives_check = checks.gives_check::<A>(board, mv);
 
-            if !root
-                && best_score > -MATE_BOUND
-                && (board.colored(us) & !board.pieces(PieceType::Pawn)).more_than_one()
-            {
+            if !root && best_score > -MATE_BOUND && board.has_non_pawn_material(us) {
                 // Late-move pruning and futility: late quiet moves at low depth rarely matter.
                 // Past the late-move limit the picker skips the remaining quiets altogether.
                 if quiet {
@@ -816,9 +813,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         if depth >= NMP_MIN_DEPTH.get()
             && eval >= beta
             && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN.get() * depth + NMP_EVAL_BASE.get()
-            && (board.colored(board.side_to_move())
-                & !(board.pieces(PieceType::Pawn) | board.pieces(PieceType::King)))
-            .any()
+            && board.has_non_pawn_material(board.side_to_move())
             && ply >= 1
             && self.stack[ply - 1].moved.is_some()
         {

@@ -4,7 +4,7 @@
 //! for `position` and `go`, and plain matching for our extensions (`d`, `eval`, `compiler`, `bench`).
 //! vampirc-uci never sees a line that could make it panic, and is guarded all the same.
 
-use super::options::shorten;
+use crate::protocol::format::shorten;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use vampirc_uci::UciMessage;
 

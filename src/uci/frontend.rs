@@ -6,14 +6,14 @@
 use super::command::{UciCommand, parse_line};
 use super::go::{GoRequest, parse_go};
 use super::number::parse_integer;
-use super::options::{self, Action, Options, shorten};
+use super::options::{self, Action, Options};
 use super::position::parse_position;
 use crate::attacks::Magic;
 use crate::board::Board;
 use crate::engine::Engine;
 use crate::eval::describe;
 use crate::game::Game;
-use crate::protocol::format::{id_lines, info_string, option_line};
+use crate::protocol::format::{id_lines, info_string, option_line, shorten};
 use crate::search::bench;
 use crate::tablebase::Tablebases;
 use std::io::Write;

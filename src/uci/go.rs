@@ -6,9 +6,9 @@
 //! problems of one line are reported together in one `info string`.
 
 use super::number::parse_integer;
-use super::options::shorten;
 use crate::board::Board;
 use crate::game::parse_uci_move;
+use crate::protocol::format::shorten;
 use crate::search::Limits;
 
 /// Clock values beyond this (about 31 years, in ms) are absurd and clamped.

@@ -9,6 +9,7 @@ use crate::attacks::Backend;
 use crate::config::Setting;
 use crate::eval::Evaluator;
 use crate::eval::nnue::{Network, default_network};
+use crate::protocol::format::shorten;
 use crate::search::SearchConfig;
 use crate::search::strength::{ELO_MAX, ELO_MIN};
 use std::sync::Arc;
@@ -539,17 +540,6 @@ fn parse_checkbox(name: &str, value: &str) -> Result<bool, String> {
             "option {name}: '{}' is not true or false",
             shorten(value)
         ))
-    }
-}
-
-/// Input echoed back in a message, cut short so a huge line does not come back whole.
-pub fn shorten(text: &str) -> String {
-    const MAX: usize = 60;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        let head: String = text.chars().take(MAX).collect();
-        format!("{head}...")
     }
 }
 

@@ -2,9 +2,9 @@
 //! loses Shredder-FEN castling (`HFhf`), FENs without the two counters, and cuts a move list at
 //! `0000`. Any error leaves the caller's game untouched: a new game is built and returned whole.
 
-use super::options::shorten;
 use crate::board::Board;
 use crate::game::Game;
+use crate::protocol::format::shorten;
 
 /// Builds the game a `position` command describes (`tokens` follow the word `position`).
 pub fn parse_position(tokens: &[&str], chess960: bool) -> Result<Game, String> {
