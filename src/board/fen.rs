@@ -227,32 +227,38 @@ impl Board {
     }
 }
 
+/// The piece-placement field of a FEN (`rnbqkbnr/pppppppp/8/...`).
+pub fn placement_text(piece_on: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut fen = String::new();
+    for rank in Rank::ALL.iter().rev() {
+        let mut empty = 0;
+        for file in File::ALL {
+            match piece_on(Square::new(file, *rank)) {
+                Some(piece) => {
+                    if empty > 0 {
+                        fen.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    fen.push(piece.char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            fen.push(char::from(b'0' + empty));
+        }
+        if *rank != Rank::R1 {
+            fen.push('/');
+        }
+    }
+    fen
+}
+
 impl<O: Occupancy> Board<O> {
     /// The position as FEN. Castling is written `KQkq` where the right's rook is the outermost
     /// one (plain FEN / X-FEN), and by the rook's file letter otherwise (Shredder-FEN style).
     pub fn to_fen(&self) -> String {
-        let mut fen = String::new();
-        for rank in Rank::ALL.iter().rev() {
-            let mut empty = 0;
-            for file in File::ALL {
-                match self.piece_on(Square::new(file, *rank)) {
-                    Some(piece) => {
-                        if empty > 0 {
-                            fen.push(char::from(b'0' + empty));
-                            empty = 0;
-                        }
-                        fen.push(piece.char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                fen.push(char::from(b'0' + empty));
-            }
-            if *rank != Rank::R1 {
-                fen.push('/');
-            }
-        }
+        let mut fen = placement_text(|sq| self.piece_on(sq));
         fen.push(' ');
         fen.push(self.side.char());
         fen.push(' ');

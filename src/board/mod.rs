@@ -8,7 +8,7 @@ mod make;
 mod validate;
 pub mod zobrist;
 
-pub use fen::{FenError, START_FEN};
+pub use fen::{FenError, START_FEN, placement_text};
 
 use crate::attacks::{Occupancy, pawn_attacks};
 use crate::types::{Bitboard, CastleSide, CastlingRights, Color, Piece, PieceType, Rank, Square};

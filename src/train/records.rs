@@ -23,7 +23,7 @@
 //! move played (the search's best move) is a capture or promotion, follow from the positions.
 
 use crate::attacks::Magic;
-use crate::board::Board;
+use crate::board::{Board, placement_text};
 use crate::movegen::legal_moves;
 use crate::train::packed::{self, ChessBoard, NOISY_BEST};
 use crate::types::{Bitboard, CastleSide, Color, Move, PieceType, Square};
@@ -212,28 +212,7 @@ fn decode_board(bytes: &[u8; HEADER]) -> Result<(Board, f32), String> {
         };
         squares[sq as usize] = Some(crate::types::Piece::new(color, kind));
     }
-    let mut fen = String::new();
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match squares[rank * 8 + file] {
-                Some(piece) => {
-                    if empty > 0 {
-                        fen.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    fen.push(piece.char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    let mut fen = placement_text(|sq| squares[sq as usize]);
     let side = if bytes[24] & 0x80 == 0 { 'w' } else { 'b' };
     let ep = match bytes[24] & 0x7F {
         64 => "-".to_string(),
@@ -393,33 +372,11 @@ impl Placement {
 /// The board of a packed position, castling rights guessed from the kings and rooks.
 fn start_board(pos: &ChessBoard, stm: Color, ply: u8) -> Option<Board> {
     let Placement(sets) = Placement::of(pos, stm);
-    let mut fen = String::new();
-    let piece_at = |sq: usize| {
+    let mut fen = placement_text(|sq| {
         (0..12)
-            .find(|&i| sets[i] >> sq & 1 != 0)
+            .find(|&i| sets[i] >> sq as usize & 1 != 0)
             .map(|i| crate::types::Piece::new(Color::ALL[i / 6], PieceType::from_index(i % 6)))
-    };
-    for rank in (0..8).rev() {
-        let mut empty = 0;
-        for file in 0..8 {
-            match piece_at(rank * 8 + file) {
-                Some(piece) => {
-                    if empty > 0 {
-                        fen.push(char::from(b'0' + empty));
-                        empty = 0;
-                    }
-                    fen.push(piece.char());
-                }
-                None => empty += 1,
-            }
-        }
-        if empty > 0 {
-            fen.push(char::from(b'0' + empty));
-        }
-        if rank > 0 {
-            fen.push('/');
-        }
-    }
+    });
     let mut castling = String::new();
     for (king, rook, letter) in [(4, 7, 'K'), (4, 0, 'Q'), (60, 63, 'k'), (60, 56, 'q')] {
         let color = usize::from(letter.is_ascii_lowercase());
