@@ -1,5 +1,5 @@
 use crate::types::Move;
-use std::mem::MaybeUninit;
+use arrayvec::ArrayVec;
 
 /// More than any position the FEN reader accepts can have (reachable positions have at most
 /// 218). It refuses more promoted pieces than missing pawns (`Board::check_material`), and legal
@@ -15,76 +15,62 @@ const BISHOP: usize = 13;
 const KNIGHT: usize = 8;
 const KING: usize = 8;
 
-/// A fixed-capacity move list on the stack, left uninitialised beyond `len` so creating one
-/// per node costs nothing.
+/// A fixed-capacity move list on the stack, left uninitialised beyond its length (arrayvec),
+/// so creating one per node costs nothing.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [MaybeUninit<Move>; MAX_MOVES],
-    len: usize,
+    moves: ArrayVec<Move, MAX_MOVES>,
 }
 
 impl MoveList {
     #[inline(always)]
     pub fn new() -> Self {
         MoveList {
-            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
-            len: 0,
+            moves: ArrayVec::new_const(),
         }
     }
 
+    /// Legal positions never exceed `MAX_MOVES`; a push beyond it panics.
     #[inline(always)]
     pub fn push(&mut self, mv: Move) {
-        debug_assert!(self.len < MAX_MOVES);
-        // Legal positions never exceed MAX_MOVES; the bound check stays for safety.
-        self.moves[self.len] = MaybeUninit::new(mv);
-        self.len += 1;
+        self.moves.push(mv);
     }
 
     #[inline(always)]
     pub fn len(&self) -> usize {
-        self.len
+        self.moves.len()
     }
 
     #[inline(always)]
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.moves.is_empty()
     }
 
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
-        // SAFETY: the first `len` entries were written by `push`.
-        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
+        &self.moves
     }
 
     #[inline(always)]
     pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        // SAFETY: as in `as_slice`.
-        unsafe { std::slice::from_raw_parts_mut(self.moves.as_mut_ptr().cast::<Move>(), self.len) }
+        &mut self.moves
     }
 
     pub fn contains(&self, mv: Move) -> bool {
-        self.as_slice().contains(&mv)
+        self.moves.contains(&mv)
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.as_slice().iter()
+        self.moves.iter()
     }
 
     /// Keeps only the moves for which `keep` is true, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(&Move) -> bool) {
-        let mut kept = 0;
-        for i in 0..self.len {
-            let mv = self.as_slice()[i];
-            if keep(&mv) {
-                self.as_mut_slice()[kept] = mv;
-                kept += 1;
-            }
-        }
-        self.len = kept;
+        self.moves.retain(|mv| keep(mv));
     }
 
     pub fn clear(&mut self) {
-        self.len = 0;
+        self.moves.clear();
     }
 }
 

@@ -11,7 +11,7 @@ use crate::attacks::SliderAttacks;
 use crate::board::Board;
 use crate::movegen::{GenType, MAX_MOVES, MoveList, directional::TargetSets, is_legal};
 use crate::types::{Move, PieceType};
-use std::mem::MaybeUninit;
+use arrayvec::ArrayVec;
 
 /// A capture's ordering score: its victim's SEE value times this, plus its capture history
 /// (within ±16,384).
@@ -41,35 +41,29 @@ struct Scored {
     score: i32,
 }
 
-/// Moves with ordering scores, uninitialised beyond `len` so a picker per node is cheap.
-/// Invariant: the first `len` entries are initialised (only `push` raises `len`, after writing).
+/// Moves with ordering scores, uninitialised beyond their length (arrayvec) so a picker per
+/// node is cheap.
 struct ScoredMoves {
-    entries: [MaybeUninit<Scored>; MAX_MOVES],
-    len: usize,
+    entries: ArrayVec<Scored, MAX_MOVES>,
 }
 
 impl ScoredMoves {
     fn new() -> Self {
         ScoredMoves {
-            entries: [const { MaybeUninit::uninit() }; MAX_MOVES],
-            len: 0,
+            entries: ArrayVec::new_const(),
         }
     }
 
     fn push(&mut self, mv: Move, score: i32) {
-        self.entries[self.len] = MaybeUninit::new(Scored { mv, score });
-        self.len += 1;
+        self.entries.push(Scored { mv, score });
     }
 
     fn as_slice(&self) -> &[Scored] {
-        // SAFETY: the first `len` entries are initialised (the invariant above), and
-        // `MaybeUninit<Scored>` has the layout of `Scored`.
-        unsafe { std::slice::from_raw_parts(self.entries.as_ptr().cast(), self.len) }
+        &self.entries
     }
 
     fn as_mut_slice(&mut self) -> &mut [Scored] {
-        // SAFETY: as in `as_slice`.
-        unsafe { std::slice::from_raw_parts_mut(self.entries.as_mut_ptr().cast(), self.len) }
+        &mut self.entries
     }
 
     /// The entry at `index`; panics beyond `len`.
@@ -210,7 +204,7 @@ impl MovePicker {
                     self.stage = Stage::GoodNoisy;
                 }
                 Stage::GoodNoisy => {
-                    if self.noisy_index < self.noisy.len {
+                    if self.noisy_index < self.noisy.entries.len() {
                         let Scored { mv, score } = self.noisy.select_best(self.noisy_index);
                         self.noisy_index += 1;
                         // Losing captures wait until after the quiet moves.
@@ -259,7 +253,7 @@ impl MovePicker {
                     self.stage = Stage::Quiets;
                 }
                 Stage::Quiets => {
-                    if self.quiet_index < self.quiets.len {
+                    if self.quiet_index < self.quiets.entries.len() {
                         let mv = self.quiets.select_best(self.quiet_index).mv;
                         self.quiet_index += 1;
                         return Some(mv);
@@ -267,7 +261,7 @@ impl MovePicker {
                     self.stage = Stage::BadNoisy;
                 }
                 Stage::BadNoisy => {
-                    if self.bad_index < self.bad_noisy.len {
+                    if self.bad_index < self.bad_noisy.entries.len() {
                         let mv = self.bad_noisy.get(self.bad_index).mv;
                         self.bad_index += 1;
                         return Some(mv);

@@ -20,6 +20,7 @@ use crate::eval::{Evaluator, PawnCache, evaluate, pawn_key};
 use crate::movegen::{CheckInfo, legal_moves};
 use crate::tablebase::{Tablebases, Wdl};
 use crate::types::{Color, Move, Piece, PieceType};
+use arrayvec::ArrayVec;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
@@ -96,30 +97,20 @@ impl Shared<'_> {
 
 /// The moves searched at a node before the current one (for history maluses), on the stack:
 /// the first 64 of them (later ones are not kept).
-struct Tried<T: Copy> {
-    items: [T; 64],
-    /// How many are kept: `items[..len]`.
-    len: usize,
-}
+struct Tried<T: Copy>(ArrayVec<T, 64>);
 
 impl<T: Copy> Tried<T> {
-    fn new(fill: T) -> Self {
-        Tried {
-            items: [fill; 64],
-            len: 0,
-        }
+    fn new() -> Self {
+        Tried(ArrayVec::new_const())
     }
 
     /// Keeps `item` if there is room.
     fn push(&mut self, item: T) {
-        if let Some(slot) = self.items.get_mut(self.len) {
-            *slot = item;
-            self.len += 1;
-        }
+        let _ = self.0.try_push(item);
     }
 
     fn as_slice(&self) -> &[T] {
-        &self.items[..self.len]
+        &self.0
     }
 }
 
@@ -566,10 +557,10 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let mut best_move = Move::NULL;
         let original_alpha = alpha;
         let mut moves_searched = 0;
-        let mut quiets_tried = Tried::<(Move, Piece)>::new((Move::NULL, Piece::WhitePawn));
+        let mut quiets_tried = Tried::<(Move, Piece)>::new();
         // Quiet moves the picker gave, pruned or not, for late-move pruning.
         let mut quiets_seen = 0;
-        let mut captures_tried = Tried::<Move>::new(Move::NULL);
+        let mut captures_tried = Tried::<Move>::new();
         let checks = CheckInfo::new::<A>(board);
 
         while let Some(mv) = picker.next::<A>(board, self.history, &previous_moves) {
