@@ -8,6 +8,7 @@ mod control;
 mod gate;
 mod history;
 mod limits;
+mod node;
 pub mod params;
 mod picker;
 mod pool;
@@ -19,7 +20,6 @@ pub mod strength;
 mod time;
 mod tt;
 mod wdl;
-mod worker;
 
 pub use control::SearchControl;
 pub use history::{History, PieceMove};

@@ -2,7 +2,7 @@
 //! own move-ordering history. A search (or a clear) runs one job on every thread at once.
 
 use super::history::History;
-use super::worker::Scratch;
+use super::node::Scratch;
 use rayon_core::{ThreadPool, ThreadPoolBuilder};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 

@@ -6,6 +6,7 @@
 //! can answer at once when told to stop, while the helpers are still winding down.
 
 use super::gate::{Gate, OpenOnDrop};
+use super::node::{Shared, TbRoot, Worker};
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
 use super::pool::{Pool, ThreadData};
 use super::score::{DRAW, INFINITY, MATE_BOUND, TB_WIN, is_decisive};
@@ -13,7 +14,6 @@ use super::strength::Handicap;
 use super::time::Effort;
 use super::tt::TranspositionTable;
 use super::wdl;
-use super::worker::{Shared, TbRoot, Worker};
 use super::{
     Bound, Limits, Score, SearchConfig, SearchControl, SearchInfo, SearchResult, TimeManager,
 };

@@ -1,0 +1,69 @@
+//! Node pruning before any move is searched: reverse futility and the null move.
+
+use super::*;
+
+impl<A: SliderAttacks> Worker<'_, A> {
+    /// Reverse futility and null-move pruning, before any move is searched: a score that
+    /// settles this node (not a PV node, not in check, no move excluded), if there is one.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn prune_node(
+        &mut self,
+        board: &Board<A::Occ>,
+        beta: i32,
+        depth: i32,
+        ply: usize,
+        eval: i32,
+        static_eval: i32,
+        improving: bool,
+        cut_node: bool,
+    ) -> Option<i32> {
+        // Reverse futility: far above beta with little depth left, assume it holds.
+        if depth <= RFP_MAX_DEPTH.get()
+            && eval - RFP_MARGIN.get() * (depth - improving as i32) >= beta
+            && !is_decisive(eval)
+            && !is_decisive(beta)
+        {
+            return Some((eval + beta) / 2);
+        }
+        // Null move: if passing still fails high, a real move will too. Not with only pawns
+        // (zugzwang) and not twice in a row.
+        if depth >= NMP_MIN_DEPTH.get()
+            && eval >= beta
+            && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN.get() * depth + NMP_EVAL_BASE.get()
+            && board.has_non_pawn_material(board.side_to_move())
+            && ply >= 1
+            && self.stack[ply - 1].moved.is_some()
+        {
+            let r = NMP_BASE_REDUCTION.get()
+                + depth / NMP_DEPTH_DIVISOR.get()
+                + ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_MAX_EVAL_REDUCTION.get());
+            let mut child = *board;
+            child.play_null();
+            if let Some((_, stack)) = &mut self.nnue {
+                stack.push(ply, board, &child);
+            }
+            self.keys.push(board.hash());
+            let null_floor = std::mem::replace(&mut self.null_floor, self.keys.len());
+            self.stack[ply].moved = None;
+            self.stack[ply + 1].double_extensions = self.stack[ply].double_extensions;
+            let score = -self.negamax(
+                &child,
+                -beta,
+                -beta + 1,
+                depth - r,
+                ply + 1,
+                false,
+                !cut_node,
+            );
+            self.keys.pop();
+            self.null_floor = null_floor;
+            if self.stopped {
+                return Some(0);
+            }
+            if score >= beta {
+                return Some(if is_decisive(score) { beta } else { score });
+            }
+        }
+        None
+    }
+}
