@@ -243,3 +243,26 @@ fn the_trainer_reads_a_folder_of_chunks_and_refuses_a_damaged_one() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn another_runs_chunks_are_imported_verified_and_listed() {
+    let from = scratch_dir("import-from");
+    let into = scratch_dir("import-into");
+    generate(&from, 4, 1_000_000);
+    let files = chunks::chunk_files(&from).unwrap();
+    // One chunk lost on the way (as when a transfer drops files).
+    std::fs::remove_file(&files[1]).unwrap();
+    let mut problems = Vec::new();
+    let totals = chunks::import(&from, &into, |p| problems.push(p.to_string())).unwrap();
+    assert_eq!(totals.chunks, 1);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    let mut again = Vec::new();
+    chunks::import(&from, &into, |p| again.push(p.to_string())).unwrap();
+    assert!(again.iter().any(|p| p.contains("already in")), "{again:?}");
+    let mut bad = Vec::new();
+    let verified = chunks::verify(&into, |p| bad.push(p.to_string())).unwrap();
+    assert!(bad.is_empty(), "{bad:?}");
+    assert_eq!(verified, totals);
+    let _ = std::fs::remove_dir_all(&from);
+    let _ = std::fs::remove_dir_all(&into);
+}

@@ -60,6 +60,10 @@ pub struct DatagenArgs {
     /// Instead of playing: check every chunk in DIR against its manifest
     #[arg(long, value_name = "DIR", conflicts_with_all = ["convert", "dump"])]
     pub verify: Option<PathBuf>,
+    /// Instead of playing: copy the chunks of another run's folder (its manifest.toml beside
+    /// them) into --dir, each verified first, and list them in --dir's manifest
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["verify", "convert", "dump"])]
+    pub import: Option<PathBuf>,
     /// Instead of playing: convert this text data (`FEN | score | result`) to the packed format,
     /// written to --out
     #[arg(long, value_name = "TEXT", conflicts_with = "dump", requires = "out")]
@@ -126,6 +130,16 @@ impl DatagenArgs {
 pub fn run(args: &DatagenArgs) -> Result<(), String> {
     if let Some(dir) = &args.verify {
         return verify(dir);
+    }
+    if let Some(from) = &args.import {
+        let mut skipped = 0;
+        let totals = chunks::import(from, &args.dir, |problem| {
+            skipped += 1;
+            eprintln!("datagen: skipped {problem}");
+        })
+        .map_err(|e| format!("datagen: {e}"))?;
+        println!("imported {totals} ({skipped} skipped)");
+        return Ok(());
     }
     if let Some(path) = &args.dump {
         return dump(path);

@@ -361,6 +361,35 @@ pub fn verify(dir: &Path, mut problem: impl FnMut(&str)) -> Result<Totals, Strin
     Ok(totals)
 }
 
+/// Copies the chunks of another folder's manifest (another machine's run) into `dir`, each
+/// verified first, and appends their entries to `dir`'s manifest. A chunk that is missing or
+/// fails to verify, or whose name `dir` already has, is skipped and reported through
+/// `problem`. Returns the totals of what was imported.
+pub fn import(from: &Path, dir: &Path, mut problem: impl FnMut(&str)) -> Result<Totals, String> {
+    let manifest = Manifest::read(from)?;
+    fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut totals = Totals::default();
+    for entry in &manifest.chunk {
+        let target = dir.join(&entry.file);
+        if target.exists() {
+            problem(&format!("{}: already in {}", entry.file, dir.display()));
+            continue;
+        }
+        if let Err(e) = verify_entry(from, entry) {
+            problem(&format!("{}: {e}", entry.file));
+            continue;
+        }
+        fs::copy(from.join(&entry.file), &target)
+            .map_err(|e| format!("{}: {e}", target.display()))?;
+        Manifest::append(dir, entry)?;
+        totals.chunks += 1;
+        totals.games += entry.games;
+        totals.positions += entry.positions;
+        totals.bytes += entry.bytes;
+    }
+    Ok(totals)
+}
+
 fn verify_entry(dir: &Path, entry: &ChunkEntry) -> Result<(), String> {
     let bytes = fs::read(dir.join(&entry.file)).map_err(|e| e.to_string())?;
     if bytes.len() as u64 != entry.bytes {
