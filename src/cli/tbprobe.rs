@@ -33,8 +33,11 @@ pub fn run(args: &TbprobeArgs) -> Result<(), String> {
             Ok(board) => match tables.probe_root(&board) {
                 None => "none".to_string(),
                 Some(probe) => {
-                    let best: Vec<String> =
-                        probe.best_moves().iter().map(|m| m.to_uci(false)).collect();
+                    let best: Vec<String> = probe
+                        .best_moves(true)
+                        .iter()
+                        .map(|m| m.to_uci(false))
+                        .collect();
                     let wdl = tables
                         .probe_wdl(&board)
                         .map_or("?".to_string(), |w| w.signed().to_string());

@@ -44,6 +44,11 @@ pub struct SearchConfig {
     pub backend: Backend,
     /// Probe Syzygy tables with at most this many pieces (0: never).
     pub syzygy_probe_limit: u32,
+    /// With as many pieces as the largest tables probed, probe only from this depth.
+    pub syzygy_probe_depth: i32,
+    /// Whether the 50-move rule counts: when not, cursed wins and blessed losses are wins and
+    /// losses.
+    pub syzygy_50_move_rule: bool,
     /// `UCI_LimitStrength`: play at about this Elo.
     pub strength: Option<u32>,
     pub evaluator: Evaluator,
@@ -59,6 +64,8 @@ impl Default for SearchConfig {
             show_wdl: false,
             backend: Backend::fastest(),
             syzygy_probe_limit: 7,
+            syzygy_probe_depth: 1,
+            syzygy_50_move_rule: true,
             strength: None,
             evaluator: Evaluator::default(),
         }

@@ -205,7 +205,10 @@ impl Searcher {
             tablebases: tablebases.filter(|_| tb_limit > 0),
             tb_limit,
             tbhits: AtomicU64::new(0),
-            tb_root: tablebases.and_then(|t| tb_root(t, game.board(), tb_limit)),
+            tb_depth: config.syzygy_probe_depth,
+            tb_50_move_rule: config.syzygy_50_move_rule,
+            tb_root: tablebases
+                .and_then(|t| tb_root(t, game.board(), tb_limit, config.syzygy_50_move_rule)),
             evaluator: config.evaluator.clone(),
             publish: handicap.is_none(),
             first_iteration: Gate::default(),
@@ -256,7 +259,7 @@ impl Searcher {
 
 /// What the tables say about the root, when it is in them: only the moves that keep the best
 /// result (by distance to zeroing), which the search then chooses among.
-fn tb_root(tablebases: &Tablebases, board: &Board, tb_limit: u32) -> Option<TbRoot> {
+fn tb_root(tablebases: &Tablebases, board: &Board, tb_limit: u32, rule: bool) -> Option<TbRoot> {
     if board.occupied().count() > tb_limit {
         return None;
     }
@@ -264,8 +267,8 @@ fn tb_root(tablebases: &Tablebases, board: &Board, tb_limit: u32) -> Option<TbRo
         .probe_root(board)
         .filter(|probe| !probe.moves.is_empty())?;
     Some(TbRoot {
-        moves: probe.best_moves(),
-        score: match probe.wdl {
+        moves: probe.best_moves(rule),
+        score: match probe.wdl.counting_50_moves(rule) {
             Wdl::Win => TB_WIN - 1,
             Wdl::Loss => -TB_WIN + 1,
             _ => DRAW,

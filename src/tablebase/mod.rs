@@ -38,6 +38,16 @@ impl Wdl {
         self as i32 - 2
     }
 
+    /// The value as the search should see it: without the 50-move rule a cursed win is a win
+    /// and a blessed loss a loss.
+    pub fn counting_50_moves(self, rule: bool) -> Wdl {
+        match self {
+            Wdl::CursedWin if !rule => Wdl::Win,
+            Wdl::BlessedLoss if !rule => Wdl::Loss,
+            other => other,
+        }
+    }
+
     fn from_probe(value: WdlProbeResult) -> Wdl {
         match value {
             WdlProbeResult::Loss => Wdl::Loss,
@@ -71,9 +81,10 @@ pub struct RootProbe {
 
 impl RootProbe {
     /// The moves that keep the best value: the fastest conversion when winning, every
-    /// drawing move when drawing, the longest resistance when losing.
-    pub fn best_moves(&self) -> Vec<Move> {
-        let rank = |m: &RootMove| match m.wdl {
+    /// drawing move when drawing, the longest resistance when losing. Without the 50-move
+    /// `rule`, cursed wins rank as wins and blessed losses as losses.
+    pub fn best_moves(&self, rule: bool) -> Vec<Move> {
+        let rank = |m: &RootMove| match m.wdl.counting_50_moves(rule) {
             Wdl::Win | Wdl::CursedWin => 2 * 1024 * m.wdl.signed() - m.dtz,
             Wdl::Draw => 0,
             Wdl::BlessedLoss | Wdl::Loss => 2 * 1024 * m.wdl.signed() + m.dtz,

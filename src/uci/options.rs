@@ -27,6 +27,8 @@ pub const ATTACKS: &str = "Attacks";
 pub const DEBUG_LOG_FILE: &str = "Debug Log File";
 pub const SYZYGY_PATH: &str = "SyzygyPath";
 pub const SYZYGY_PROBE_LIMIT: &str = "SyzygyProbeLimit";
+pub const SYZYGY_PROBE_DEPTH: &str = "SyzygyProbeDepth";
+pub const SYZYGY_50_MOVE_RULE: &str = "Syzygy50MoveRule";
 pub const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
 pub const ELO: &str = "UCI_Elo";
 pub const EVAL: &str = "Eval";
@@ -39,7 +41,7 @@ const EVAL_HAND_CRAFTED: &str = "hce";
 /// Every option, in the order of the `uci` listing.
 pub const TABLE: &[Spec] = &[
     Spec::spin(HASH, 16, 1, 65_536, Action::ResizeHash),
-    Spec::spin(THREADS, 1, 1, 256, Action::SetThreads),
+    Spec::spin(THREADS, 1, 1, 1024, Action::SetThreads),
     Spec::spin(MULTI_PV, 1, 1, 256, Action::Search),
     Spec::checkbox(PONDER, false),
     Spec::spin(MOVE_OVERHEAD, 10, 0, 5_000, Action::Search),
@@ -56,6 +58,8 @@ pub const TABLE: &[Spec] = &[
     Spec::string(SYZYGY_PATH, "", Action::OpenTablebases),
     // Syzygy tables exist for up to 7 pieces.
     Spec::spin(SYZYGY_PROBE_LIMIT, 7, 0, 7, Action::Search),
+    Spec::spin(SYZYGY_PROBE_DEPTH, 1, 1, 100, Action::Search),
+    Spec::checkbox(SYZYGY_50_MOVE_RULE, true),
     Spec::checkbox(LIMIT_STRENGTH, false),
     Spec::spin(
         ELO,
@@ -396,6 +400,8 @@ impl Options {
             show_wdl: self.checkbox(SHOW_WDL),
             backend: self.backend(),
             syzygy_probe_limit: self.spin(SYZYGY_PROBE_LIMIT) as u32,
+            syzygy_probe_depth: self.spin(SYZYGY_PROBE_DEPTH) as i32,
+            syzygy_50_move_rule: self.checkbox(SYZYGY_50_MOVE_RULE),
             strength: self
                 .checkbox(LIMIT_STRENGTH)
                 .then_some(self.spin(ELO) as u32),

@@ -23,7 +23,7 @@ fn handshake_announces_the_engine_and_every_option() {
     assert!(lines[1].starts_with("id author "), "{lines:?}");
     for expected in [
         "option name Hash type spin default 16 min 1 max 65536",
-        "option name Threads type spin default 1 min 1 max 256",
+        "option name Threads type spin default 1 min 1 max 1024",
         "option name MultiPV type spin default 1 min 1 max 256",
         "option name Ponder type check default false",
         "option name Move Overhead type spin default 10 min 0 max 5000",
@@ -33,6 +33,8 @@ fn handshake_announces_the_engine_and_every_option() {
         "option name Debug Log File type string default <empty>",
         "option name SyzygyPath type string default <empty>",
         "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+        "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+        "option name Syzygy50MoveRule type check default true",
         "option name UCI_LimitStrength type check default false",
         "option name UCI_Elo type spin default 2635 min 1012 max 2635",
         "option name EvalFile type string default <empty>",
@@ -55,7 +57,7 @@ fn handshake_announces_the_engine_and_every_option() {
         .unwrap();
     assert!(vars.contains(&default), "{attacks}");
     let options = lines.iter().filter(|l| l.starts_with("option ")).count();
-    assert_eq!(options, 16, "no option that does nothing: {lines:#?}");
+    assert_eq!(options, 18, "no option that does nothing: {lines:#?}");
     assert!(
         engine.sync().is_empty(),
         "isready answers readyok and nothing else"

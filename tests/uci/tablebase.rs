@@ -188,6 +188,73 @@ fn probe_limit_is_a_spin_and_zero_turns_probing_off() {
     );
 }
 
+/// The last `score` of a search to `depth` from `fen`.
+fn last_score(engine: &mut Engine, fen: &str, depth: u32) -> String {
+    engine.send("ucinewgame");
+    engine.send(&format!("position fen {fen}"));
+    engine.send(&format!("go depth {depth}"));
+    let (lines, _, _) = engine.bestmove(SOON);
+    let last = lines.iter().rfind(|l| l.contains(" score ")).unwrap();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|w| *w == "score").unwrap();
+    words[at + 1..at + 3].join(" ")
+}
+
+#[test]
+fn without_the_fifty_move_rule_a_cursed_win_is_a_win() {
+    let mut engine = Engine::start();
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        tables().display()
+    ));
+    // Rook and king win in 27 moves to the next capture, but 95 plies have gone already.
+    let cursed = "8/8/8/8/8/2k5/8/KR6 w - - 95 1";
+    assert_eq!(last_score(&mut engine, cursed, 8), "cp 0");
+    engine.send("setoption name Syzygy50MoveRule value false");
+    let score = last_score(&mut engine, cursed, 8);
+    assert!(score.starts_with("cp 30"), "a tablebase win: {score}");
+    // A win inside the rule is a win either way.
+    let won = "8/8/8/8/8/2k5/8/KR6 w - - 0 1";
+    assert!(last_score(&mut engine, won, 8).starts_with("cp 30"));
+    engine.send("setoption name Syzygy50MoveRule value true");
+    assert!(last_score(&mut engine, won, 8).starts_with("cp 30"));
+    assert_eq!(last_score(&mut engine, cursed, 8), "cp 0");
+}
+
+#[test]
+fn probe_depth_holds_back_probes_of_the_largest_tables_used() {
+    let mut engine = Engine::start();
+    engine.send(&format!(
+        "setoption name SyzygyPath value {}",
+        tables().display()
+    ));
+    // Probing 3-piece positions only: every probe is at the limit, where the depth decides.
+    engine.send("setoption name SyzygyProbeLimit value 3");
+    let fen = "8/8/8/8/3n4/2k5/8/KR6 w - - 0 1";
+    let tbhits = |engine: &mut Engine| -> u64 {
+        engine.send("ucinewgame");
+        engine.send(&format!("position fen {fen}"));
+        engine.send("go depth 9");
+        let (lines, best, _) = engine.bestmove(SOON);
+        play(&position(fen, false), &best).unwrap();
+        let last = lines.iter().rfind(|l| l.contains(" tbhits ")).unwrap();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "tbhits").unwrap();
+        words[at + 1].parse().unwrap()
+    };
+    assert!(tbhits(&mut engine) > 0);
+    engine.send("setoption name SyzygyProbeDepth value 100");
+    assert_eq!(tbhits(&mut engine), 0);
+    engine.send("setoption name SyzygyProbeDepth value 0");
+    let lines = engine.sync();
+    assert!(
+        info_strings(&lines)
+            .iter()
+            .any(|l| l.contains("SyzygyProbeDepth: 0 is outside 1 to 100")),
+        "{lines:?}"
+    );
+}
+
 /// A small deterministic generator for the random mover.
 struct Lcg(u64);
 

@@ -48,6 +48,10 @@ pub struct Shared<'a> {
     /// Syzygy tables to probe in positions of at most `tb_limit` pieces.
     pub tablebases: Option<&'a Tablebases>,
     pub tb_limit: u32,
+    /// At `tb_limit` pieces, probe only from this depth (fewer pieces: always).
+    pub tb_depth: i32,
+    /// Whether cursed wins and blessed losses are draws (the 50-move rule counts).
+    pub tb_50_move_rule: bool,
     pub tbhits: AtomicU64,
     /// What the tables say about the root, when it is in them.
     pub tb_root: Option<TbRoot>,
@@ -328,12 +332,16 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         ply: usize,
     ) -> Option<i32> {
         let tables = self.shared.tablebases?;
-        if board.halfmove_clock() != 0 || board.occupied().count() > self.shared.tb_limit {
+        let pieces = board.occupied().count();
+        if board.halfmove_clock() != 0
+            || pieces > self.shared.tb_limit
+            || (pieces == self.shared.tb_limit && depth < self.shared.tb_depth)
+        {
             return None;
         }
         let wdl = tables.probe_wdl(board)?;
         self.shared.tbhits.fetch_add(1, Ordering::Relaxed);
-        let (score, bound) = match wdl {
+        let (score, bound) = match wdl.counting_50_moves(self.shared.tb_50_move_rule) {
             Wdl::Win => (TB_WIN - ply as i32, Bound::Lower),
             Wdl::Loss => (-TB_WIN + ply as i32, Bound::Upper),
             // Won or lost on the board but drawn by the 50-move rule: a draw, nudged.
