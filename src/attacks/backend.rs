@@ -55,7 +55,7 @@ impl Backend {
     }
 
     /// The fastest back-end on this machine: PEXT where BMI2 is there and fast, magic otherwise
-    /// (measured with scripts/perft-bench; see the README). AMD before Zen 3 has BMI2 but runs
+    /// (measured with scripts/perft-bench; see docs/speed.md). AMD before Zen 3 has BMI2 but runs
     /// PEXT in microcode.
     pub fn fastest() -> Backend {
         if Pext::fast() {

@@ -2,13 +2,13 @@
 //! choice among the best few moves, weighted by how much worse each one scored.
 //!
 //! The mapping from `UCI_Elo` to nodes and noise comes from matches against Stockfish's own
-//! strength limit (the table in the README); the bounds are the range those matches cover.
+//! strength limit (the tables in docs/strength.md); the bounds are the range those matches cover.
 
 use crate::types::{Move, Rng};
 
 /// Measured strength of the handicap levels: (level, Elo on the scale of Stockfish 15.1's own
-/// `UCI_Elo`, at 5+0.05), from `scripts/calibrate-strength` (the README has the games and error
-/// bars). Level 1 is no handicap at all.
+/// `UCI_Elo`, at 5+0.05), from `scripts/calibrate-strength` (games and error bars in
+/// docs/strength.md). Level 1 is no handicap at all.
 const CALIBRATION: [(f64, f64); 6] = [
     (0.0, 1012.0),
     (2.0 / 9.0, 1292.0),

@@ -2,8 +2,8 @@
 //! `UCI_ShowWDL`: Stockfish's model, win = sigmoid((score − a(m)) / b(m)), loss = the same for
 //! −score, draw = the rest, with a and b cubic in the material m. The constants are a maximum
 //! likelihood fit to our own games (matches of g3h64l0, the default network, against itself)
-//! by `scripts/wdl-fit.py` (README, "Win/draw/loss"); refit them whenever the evaluation
-//! changes.
+//! by `scripts/wdl-fit.py` (docs/evaluation.md, "Win/draw/loss"); refit them whenever the
+//! evaluation changes.
 
 use super::score::MATE_BOUND;
 use crate::attacks::Occupancy;
