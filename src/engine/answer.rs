@@ -6,7 +6,7 @@
 use super::search_thread::safe_answer;
 use crate::game::Game;
 use crate::protocol::{Event, Output};
-use crate::search::{Limits, SearchControl, SearchInfo, SearchResult};
+use crate::search::{Heartbeat, Limits, SearchControl, SearchInfo, SearchResult};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 #[derive(Default)]
@@ -67,6 +67,17 @@ impl Answer {
         if let Some(pending) = slot.as_ref().filter(|p| !p.sent) {
             output.send(Event::Info {
                 info: Box::new(info.clone()),
+                chess960: pending.chess960,
+            });
+        }
+    }
+
+    /// Search thread: a long search's line between iterations, unless the `bestmove` has gone.
+    pub fn heartbeat(&self, output: &Output, beat: &Heartbeat) {
+        let slot = self.lock();
+        if let Some(pending) = slot.as_ref().filter(|p| !p.sent) {
+            output.send(Event::Heartbeat {
+                beat: *beat,
                 chess960: pending.chess960,
             });
         }

@@ -23,7 +23,9 @@ use crate::game::Game;
 use crate::movegen::{legal_moves, legal_moves_directional};
 use crate::protocol::format::info_string;
 use crate::protocol::{Event, Output};
-use crate::search::{Limits, Running, SearchConfig, SearchInfo, SearchResult, Searcher, bench};
+use crate::search::{
+    Heartbeat, Limits, Running, SearchConfig, SearchInfo, SearchResult, Searcher, bench,
+};
 use crate::types::Move;
 use crate::with_backend;
 use crossbeam_channel::{Receiver, RecvError, bounded, select};
@@ -332,6 +334,7 @@ impl Desk<'_> {
     fn watch(&mut self, job: &Job, running: &mut Running) {
         let (output, answer) = (self.output, self.answer);
         let mut on_info = |info: &SearchInfo| answer.info(output, info);
+        let mut on_beat = |beat: &Heartbeat| answer.heartbeat(output, beat);
         while !(running.ended() || (self.signals.is_stopped(job.id) && running.has_move())) {
             if self.quit {
                 running.take(running.progress().recv(), &mut on_info);
@@ -341,6 +344,7 @@ impl Desk<'_> {
                         running.take(report, &mut on_info);
                     }
                     recv(self.commands) -> command => self.during_search(command),
+                    default(running.next_heartbeat()) => running.heartbeat(&mut on_beat),
                 }
             }
             answer.update(running.answer_so_far());

@@ -1,8 +1,8 @@
 //! What the engine says, typed: the front-end and the search thread build these, and
 //! [`Event::text`] is the only place they become UCI text.
 
-use super::format::{bestmove_line, info_line};
-use crate::search::SearchInfo;
+use super::format::{bestmove_line, heartbeat_line, info_line};
+use crate::search::{Heartbeat, SearchInfo};
 use crate::types::Move;
 
 #[derive(Debug)]
@@ -14,6 +14,8 @@ pub enum Event {
         info: Box<SearchInfo>,
         chess960: bool,
     },
+    /// A long search's line between iterations: `currmove`, or the counters.
+    Heartbeat { beat: Heartbeat, chess960: bool },
     /// The search's decision; `Move::NULL` when there is no legal move.
     BestMove {
         best: Move,
@@ -28,6 +30,7 @@ impl Event {
         match self {
             Event::Line(text) => text,
             Event::Info { info, chess960 } => info_line(&info, chess960),
+            Event::Heartbeat { beat, chess960 } => heartbeat_line(&beat, chess960),
             Event::BestMove {
                 best,
                 ponder,

@@ -1,7 +1,7 @@
 //! The engine's protocol lines, written with vampirc-uci's serializer where it can say them
 //! (`id`, `option`, `info`, `bestmove`) and by hand where it cannot (`bestmove 0000`, `wdl`).
 
-use crate::search::{Bound, Score, SearchInfo};
+use crate::search::{Bound, Heartbeat, Score, SearchInfo};
 use crate::types::Move;
 use vampirc_uci::{
     Duration, Serializable, UciInfoAttribute, UciMessage, UciMove, UciOptionConfig, UciPiece,
@@ -124,6 +124,40 @@ pub fn info_line(info: &SearchInfo, chess960: bool) -> String {
     UciMessage::Info(attributes).serialize()
 }
 
+/// `info depth D currmove M currmovenumber N`, or `info depth D nodes .. nps .. hashfull ..
+/// tbhits .. time ..`.
+pub fn heartbeat_line(beat: &Heartbeat, chess960: bool) -> String {
+    let attributes = match *beat {
+        Heartbeat::CurrMove { depth, mv, number } => {
+            let Some(mv) = uci_move(mv, chess960) else {
+                return String::new();
+            };
+            vec![
+                UciInfoAttribute::Depth(depth.min(255) as u8),
+                UciInfoAttribute::CurrMove(mv),
+                // vampirc-uci writes `currmovenum`; the protocol's word is `currmovenumber`.
+                UciInfoAttribute::Any("currmovenumber".to_string(), number.to_string()),
+            ]
+        }
+        Heartbeat::Counters {
+            depth,
+            nodes,
+            nps,
+            hashfull,
+            tbhits,
+            time_ms,
+        } => vec![
+            UciInfoAttribute::Depth(depth.min(255) as u8),
+            UciInfoAttribute::Nodes(nodes),
+            UciInfoAttribute::Nps(nps),
+            UciInfoAttribute::HashFull(hashfull.min(1000) as u16),
+            UciInfoAttribute::TbHits(tbhits),
+            UciInfoAttribute::Time(Duration::milliseconds(time_ms.min(i64::MAX as u64) as i64)),
+        ],
+    };
+    UciMessage::Info(attributes).serialize()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,6 +199,37 @@ mod tests {
         );
         let line = info_line(&sample(Score::Mate(-3), Bound::Upper, None), false);
         assert!(line.contains("score mate -3 upperbound nodes"), "{line}");
+    }
+
+    #[test]
+    fn heartbeat_lines() {
+        let board = Board::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
+        let castle = mv(&board, "e1g1");
+        let beat = Heartbeat::CurrMove {
+            depth: 21,
+            mv: castle,
+            number: 3,
+        };
+        assert_eq!(
+            heartbeat_line(&beat, false),
+            "info depth 21 currmove e1g1 currmovenumber 3"
+        );
+        assert_eq!(
+            heartbeat_line(&beat, true),
+            "info depth 21 currmove e1h1 currmovenumber 3"
+        );
+        let beat = Heartbeat::Counters {
+            depth: 9,
+            nodes: 5_000_000,
+            nps: 1_250_000,
+            hashfull: 444,
+            tbhits: 2,
+            time_ms: 4000,
+        };
+        assert_eq!(
+            heartbeat_line(&beat, false),
+            "info depth 9 nodes 5000000 nps 1250000 hashfull 444 tbhits 2 time 4000"
+        );
     }
 
     #[test]

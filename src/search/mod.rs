@@ -7,11 +7,13 @@ pub mod bench;
 mod control;
 mod gate;
 mod history;
+mod iterate;
 mod limits;
 mod node;
 pub mod params;
 mod picker;
 mod pool;
+mod running;
 mod score;
 mod searcher;
 mod see;
@@ -25,8 +27,9 @@ pub use control::SearchControl;
 pub use history::{History, PieceMove};
 pub use limits::Limits;
 pub use picker::MovePicker;
+pub use running::{Progress, Running};
 pub use score::{Bound, MATE, MATE_BOUND, Score};
-pub use searcher::{Progress, Running, Searcher};
+pub use searcher::Searcher;
 pub use time::TimeManager;
 
 use crate::attacks::Backend;
@@ -89,6 +92,22 @@ pub struct SearchInfo {
     pub time_ms: u64,
     pub tbhits: u64,
     pub pv: Vec<Move>,
+}
+
+/// What a long search says between iterations, so a GUI is not left showing nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heartbeat {
+    /// The root move the main thread has just started on, 1-based.
+    CurrMove { depth: u32, mv: Move, number: u32 },
+    /// The counters, at least once a second.
+    Counters {
+        depth: u32,
+        nodes: u64,
+        nps: u64,
+        hashfull: u32,
+        tbhits: u64,
+        time_ms: u64,
+    },
 }
 
 /// What the search decided.

@@ -14,7 +14,7 @@ use crate::search::Limits;
 /// Clock values beyond this (about 31 years, in ms) are absurd and clamped.
 pub const MAX_TIME_MS: u64 = 1_000_000_000_000;
 /// Depths (and mate distances) beyond this are clamped.
-pub const MAX_DEPTH: u32 = 10_000;
+pub const MAX_COUNT: u32 = 10_000;
 /// `go perft` depths beyond this would not finish.
 pub const MAX_PERFT_DEPTH: u32 = 15;
 
@@ -92,17 +92,17 @@ pub fn parse_go(tokens: &[&str], board: &Board, chess960: bool) -> ParsedGo {
             }
             "movestogo" => {
                 if let Some(n) = number(&mut problems) {
-                    limits.movestogo = count_value(key, n, 1, MAX_DEPTH, &mut problems);
+                    limits.movestogo = count_value(key, n, 1, MAX_COUNT, &mut problems);
                 }
             }
             "depth" => {
                 if let Some(n) = number(&mut problems) {
-                    limits.depth = count_value(key, n, 0, MAX_DEPTH, &mut problems);
+                    limits.depth = count_value(key, n, 0, MAX_COUNT, &mut problems);
                 }
             }
             "mate" => {
                 if let Some(n) = number(&mut problems) {
-                    limits.mate = count_value(key, n, 1, MAX_DEPTH, &mut problems);
+                    limits.mate = count_value(key, n, 1, MAX_COUNT, &mut problems);
                 }
             }
             "nodes" => {

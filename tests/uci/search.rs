@@ -428,3 +428,62 @@ fn four_threads_play_legal_moves_and_stop_promptly() {
         check_info_line(line, &root);
     }
 }
+
+/// The lines between iterations: `currmove` and the counters, in a long search only.
+#[test]
+fn a_long_search_shows_its_root_moves_and_counters_and_a_short_one_does_not() {
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.send("go movetime 100");
+    let (lines, _, _) = engine.bestmove(SOON);
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.contains("currmove") && l.contains(" pv ")),
+        "{lines:?}"
+    );
+
+    engine.send("go infinite");
+    std::thread::sleep(Duration::from_millis(5200));
+    engine.send("stop");
+    let (lines, best, _) = engine.bestmove(SOON);
+    play(&Chess::default(), &best).unwrap();
+    let root = Chess::default();
+    let mut currmoves = 0;
+    let mut counters = Vec::new();
+    for line in &lines {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(
+            &words[..2],
+            ["info", "depth"],
+            "protocol lines only: {line}"
+        );
+        words[2].parse::<u32>().expect("a depth");
+        if words.get(3) == Some(&"currmove") {
+            assert_eq!(words.len(), 7, "{line}");
+            assert_eq!(words[5], "currmovenumber", "{line}");
+            assert!(words[6].parse::<u32>().unwrap() >= 1);
+            play(&root, words[4]).unwrap();
+            currmoves += 1;
+        } else if words.get(3) == Some(&"nodes") {
+            let keys: Vec<&str> = words[3..].iter().step_by(2).copied().collect();
+            assert_eq!(
+                keys,
+                ["nodes", "nps", "hashfull", "tbhits", "time"],
+                "{line}"
+            );
+            let time: u64 = words[words.len() - 1].parse().unwrap();
+            assert!(time >= 2900, "not in the first seconds: {line}");
+            counters.push(time);
+        } else {
+            check_info_line(line, &root);
+        }
+    }
+    assert!(currmoves >= 1, "{lines:?}");
+    // Something at least once a second after the first three: iterations end irregularly, so
+    // only the counters' own spacing is checked.
+    assert!(!counters.is_empty(), "{lines:?}");
+    for pair in counters.windows(2) {
+        assert!(pair[1] >= pair[0] + 900, "{counters:?}");
+    }
+}

@@ -43,6 +43,8 @@ pub struct Shared<'a> {
     pub abort: AtomicBool,
     /// Node counts per thread.
     pub nodes: Vec<AtomicU64>,
+    /// The main thread's root move in progress, [`RootMove::pack`]ed (0: none yet).
+    pub root_move: AtomicU64,
     /// Stop conditions are polled when `nodes & poll_mask == 0`.
     pub poll_mask: u64,
     /// Syzygy tables to probe in positions of at most `tb_limit` pieces.
@@ -75,6 +77,29 @@ pub struct TbRoot {
 impl Shared<'_> {
     pub fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
+    }
+}
+
+/// The root move the main thread is searching, for the `currmove` line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    pub depth: u32,
+    pub mv: Move,
+    /// 1-based, in the order searched.
+    pub number: u32,
+}
+
+impl RootMove {
+    pub fn pack(self) -> u64 {
+        u64::from(self.depth) << 48 | u64::from(self.number) << 16 | u64::from(self.mv.raw())
+    }
+
+    pub fn unpack(packed: u64) -> Option<RootMove> {
+        Some(RootMove {
+            depth: (packed >> 48) as u32,
+            number: (packed >> 16) as u32,
+            mv: Move::from_raw(packed as u16).filter(|mv| !mv.is_null())?,
+        })
     }
 }
 
@@ -192,6 +217,16 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
     fn root_index(mv: Move) -> usize {
         mv.from() as usize * 64 + mv.to() as usize
+    }
+
+    /// Tells the watcher which root move the main thread has started on.
+    fn announce_root_move(&self, mv: Move, depth: i32, number: i32) {
+        let now = RootMove {
+            depth: depth.max(0) as u32,
+            mv,
+            number: number as u32,
+        };
+        self.shared.root_move.store(now.pack(), Ordering::Relaxed);
     }
 
     /// Its buffers, for the next search.

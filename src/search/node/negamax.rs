@@ -239,6 +239,9 @@ impl<A: SliderAttacks> Worker<'_, A> {
             self.stack[ply + 1].double_extensions =
                 self.stack[ply].double_extensions + (extension >= 2) as i32;
             moves_searched += 1;
+            if root && self.id == 0 {
+                self.announce_root_move(mv, depth, moves_searched);
+            }
 
             let mut score;
             if moves_searched == 1 {

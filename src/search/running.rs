@@ -1,0 +1,216 @@
+//! A search in progress as the thread that started it sees it: the main search thread's
+//! reports, the answer so far, and the heartbeat lines of a long search.
+
+use super::node::{RootMove, Shared};
+use super::strength::Handicap;
+use super::{Heartbeat, SearchInfo, SearchResult};
+use crate::types::{Move, Rng};
+use crossbeam_channel::{Receiver, RecvError};
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+/// A search this long says nothing between iterations (fast games stay quiet)...
+const QUIET: Duration = Duration::from_secs(3);
+/// ...after that, the counters at least this often, and each new root move when it starts
+/// (looked for this often).
+const COUNTERS_EVERY: Duration = Duration::from_secs(1);
+const CURRMOVE_EVERY: Duration = Duration::from_millis(200);
+
+/// What the main search thread reports to the thread watching the search.
+#[derive(Debug)]
+pub struct Progress(pub(super) Message);
+
+#[derive(Debug)]
+pub(super) enum Message {
+    Info(Box<SearchInfo>),
+    /// The answer after the iteration that just finished.
+    Best(SearchResult),
+    /// The main thread's final answer.
+    Done(SearchResult),
+}
+
+/// A search in progress, as the thread that started it sees it.
+pub struct Running<'a> {
+    progress: Receiver<Progress>,
+    shared: &'a Shared<'a>,
+    /// The answer of the last finished iteration, or the main thread's final one (before the
+    /// first: the table's move, or none; the caller makes it legal).
+    best: SearchResult,
+    /// The main thread has ended.
+    ended: bool,
+    handicap: Option<Handicap>,
+    /// MultiPV lines asked for (a strength limit searches more).
+    shown: usize,
+    /// The newest report of each line (with a strength limit).
+    lines: Vec<Option<SearchInfo>>,
+    random: &'a mut Rng,
+    /// When the last line was shown (an iteration's or a heartbeat's).
+    last_line: Instant,
+    /// The root move last announced, packed.
+    announced: u64,
+}
+
+impl<'a> Running<'a> {
+    pub(super) fn new(
+        progress: Receiver<Progress>,
+        shared: &'a Shared<'a>,
+        best: SearchResult,
+        handicap: Option<Handicap>,
+        shown: usize,
+        random: &'a mut Rng,
+    ) -> Running<'a> {
+        Running {
+            progress,
+            shared,
+            best,
+            ended: false,
+            handicap,
+            shown,
+            lines: Vec::new(),
+            random,
+            last_line: Instant::now(),
+            announced: 0,
+        }
+    }
+
+    /// The main thread's reports, to wait on (with `select!`); pass each to [`Running::take`].
+    pub fn progress(&self) -> &Receiver<Progress> {
+        &self.progress
+    }
+
+    /// Takes one report, passing the `info` lines to show to `on_info`; true once the main
+    /// thread has ended (its final answer taken, or gone without one).
+    pub fn take(
+        &mut self,
+        report: Result<Progress, RecvError>,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> bool {
+        match report {
+            Ok(Progress(Message::Info(info))) => {
+                if self.handicap.is_some() {
+                    let index = info.multipv - 1;
+                    if self.lines.len() <= index {
+                        self.lines.resize(index + 1, None);
+                    }
+                    self.lines[index] = Some((*info).clone());
+                }
+                if info.multipv <= self.shown {
+                    on_info(&info);
+                    self.last_line = Instant::now();
+                }
+            }
+            Ok(Progress(Message::Best(result))) => self.best = result,
+            Ok(Progress(Message::Done(result))) => {
+                self.best = result;
+                self.ended = true;
+            }
+            Err(RecvError) => self.ended = true,
+        }
+        self.ended
+    }
+
+    /// The main thread has ended.
+    pub fn ended(&self) -> bool {
+        self.ended
+    }
+
+    /// There is a move to answer with (from an iteration, or the table's).
+    pub fn has_move(&self) -> bool {
+        !self.best.best.is_null()
+    }
+
+    /// The answer if the search were stopped now, when it needs no deciding (`None` before
+    /// the first move, and with a strength limit, which chooses among the lines at the end).
+    pub fn answer_so_far(&self) -> Option<SearchResult> {
+        (self.handicap.is_none() && self.has_move()).then_some(self.best)
+    }
+
+    /// Ends the search now (the helpers too), as at a limit.
+    pub fn abort(&self) {
+        self.shared.abort.store(true, Ordering::Relaxed);
+    }
+
+    /// The answer, possible at any time: the best move so far (`Move::NULL` when there is
+    /// none); with a strength limit, chosen among the best lines, and the line of the move
+    /// played shown last.
+    pub fn answer(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        let result = self.best;
+        let Some(handicap) = &self.handicap else {
+            return result;
+        };
+        let candidates: Vec<(Move, i32)> = self
+            .lines
+            .iter()
+            .flatten()
+            .filter_map(|info| info.pv.first().map(|&mv| (mv, info.score.to_internal())))
+            .collect();
+        let Some(chosen) = handicap.choose(&candidates, self.random) else {
+            return result;
+        };
+        let Some(line) = self
+            .lines
+            .iter()
+            .flatten()
+            .find(|info| info.pv.first() == Some(&chosen))
+        else {
+            return result;
+        };
+        if chosen != result.best {
+            // The last line shown is the move played, as GUIs expect.
+            on_info(&SearchInfo {
+                multipv: 1,
+                ..line.clone()
+            });
+        }
+        SearchResult {
+            best: chosen,
+            ponder: line.pv.get(1).copied(),
+        }
+    }
+
+    /// How long the watcher may wait for a report before [`Running::heartbeat`] is due.
+    pub fn next_heartbeat(&self) -> Duration {
+        let elapsed = self.shared.time.elapsed();
+        if elapsed < QUIET {
+            QUIET - elapsed
+        } else {
+            CURRMOVE_EVERY
+        }
+    }
+
+    /// The lines a long search owes a GUI between iterations: the root move the main thread
+    /// has started on, when new, and the counters when nothing was shown for a second. None
+    /// in the first seconds, nor with a strength limit (whose lines are its choices).
+    pub fn heartbeat(&mut self, on_beat: &mut dyn FnMut(&Heartbeat)) {
+        let shared = self.shared;
+        let elapsed = shared.time.elapsed();
+        if elapsed < QUIET || self.handicap.is_some() || self.ended {
+            return;
+        }
+        let packed = shared.root_move.load(Ordering::Relaxed);
+        let Some(root) = RootMove::unpack(packed) else {
+            return;
+        };
+        if packed != self.announced {
+            self.announced = packed;
+            on_beat(&Heartbeat::CurrMove {
+                depth: root.depth,
+                mv: root.mv,
+                number: root.number,
+            });
+        }
+        if self.last_line.elapsed() >= COUNTERS_EVERY {
+            let nodes = shared.total_nodes();
+            let time_ms = elapsed.as_millis() as u64;
+            on_beat(&Heartbeat::Counters {
+                depth: root.depth,
+                nodes,
+                nps: nodes * 1000 / time_ms.max(1),
+                hashfull: shared.tt.hashfull(),
+                tbhits: shared.tbhits.load(Ordering::Relaxed),
+                time_ms,
+            });
+            self.last_line = Instant::now();
+        }
+    }
+}
