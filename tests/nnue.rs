@@ -92,15 +92,20 @@ fn children_of_a_set_root_are_updated_from_it() {
     }
 }
 
-/// The vector kernels this CPU runs (AVX2, AVX-512), each to be compared with the plain one;
+/// The vector kernels this CPU runs (AVX2, AVX-512, NEON), each to be compared with the plain one;
 /// a message for each one it lacks.
 fn vector_kernels() -> Vec<Kernel> {
     let available = Kernel::available();
     // The engine's networks run the widest kernel the CPU has.
     assert_eq!(default_network().kernel(), *available.last().unwrap());
     assert_eq!(Kernel::detected(), *available.last().unwrap());
-    for (name, kernel) in [("AVX2", Kernel::avx2()), ("AVX-512", Kernel::avx512())] {
-        if kernel.is_none() {
+    let kernels = [
+        ("AVX2", Kernel::avx2(), cfg!(target_arch = "x86_64")),
+        ("AVX-512", Kernel::avx512(), cfg!(target_arch = "x86_64")),
+        ("NEON", Kernel::neon(), cfg!(target_arch = "aarch64")),
+    ];
+    for (name, kernel, this_arch) in kernels {
+        if this_arch && kernel.is_none() {
             eprintln!("skipped: this CPU has no {name}, that kernel is not compared");
         }
     }

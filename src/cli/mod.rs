@@ -22,7 +22,7 @@ use std::path::PathBuf;
 #[derive(Debug, Parser)]
 #[command(
     name = "quintessence",
-    version,
+    version = quintessence::build_info::VERSION,
     about = "Quintessence, a UCI chess engine.",
     long_about = "Quintessence, a UCI chess engine.\n\nWithout a subcommand it speaks UCI on \
                   stdin/stdout (what a GUI such as Cute Chess or Arena runs).",

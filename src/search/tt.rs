@@ -201,6 +201,9 @@ impl TranspositionTable {
             // SAFETY: prefetching is a hint; any address is allowed.
             unsafe { std::arch::x86_64::_mm_prefetch(ptr, std::arch::x86_64::_MM_HINT_T0) };
         }
+        // Elsewhere no stable prefetch intrinsic: nothing to do.
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
     }
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {

@@ -1,7 +1,7 @@
 //! Syzygy endgame tablebases: win/draw/loss inside the search, distance-to-zeroing at the root.
 //!
-//! Probing is done by the `pyrrhic-rs` crate (MIT), which generates its own moves with our
-//! attack tables ([`adapter::Adapter`]). It keeps its tables in process-wide state, so at most
+//! Probing is done by the `pyrrhic-rs` crate (MIT, in [`prober`]), which generates its own
+//! moves with our attack tables (`adapter::Adapter`). It keeps its tables in process-wide state, so at most
 //! one [`Tablebases`] exists at a time: drop the old one before opening another path.
 //!
 //! pyrrhic-rs 0.2 takes every table name it tries for present, and maps files of any size, so
@@ -9,16 +9,20 @@
 //! the prober gets a private folder of links to the good ones, and is asked only about material
 //! that is there.
 
+#[cfg(target_arch = "x86_64")]
 mod adapter;
 mod catalog;
+// pyrrhic-rs 0.2 does not compile where C's `char` is unsigned (aarch64 Linux): there the
+// engine is built without a prober and `SyzygyPath` says so.
+#[cfg_attr(not(target_arch = "x86_64"), path = "no_prober.rs")]
+mod prober;
 
 use crate::attacks::{Magic, Occupancy};
 use crate::board::Board;
 use crate::movegen::legal_moves;
 use crate::types::{Color, Move, PieceType};
-use adapter::Adapter;
 use catalog::Catalog;
-use pyrrhic_rs::{DtzProbeValue, TBError, TableBases, WdlProbeResult};
+use prober::Prober;
 use std::path::Path;
 
 /// The game-theoretic value for the side to move, with the 50-move rule taken into account:
@@ -45,16 +49,6 @@ impl Wdl {
             Wdl::CursedWin if !rule => Wdl::Win,
             Wdl::BlessedLoss if !rule => Wdl::Loss,
             other => other,
-        }
-    }
-
-    fn from_probe(value: WdlProbeResult) -> Wdl {
-        match value {
-            WdlProbeResult::Loss => Wdl::Loss,
-            WdlProbeResult::BlessedLoss => Wdl::BlessedLoss,
-            WdlProbeResult::Draw => Wdl::Draw,
-            WdlProbeResult::CursedWin => Wdl::CursedWin,
-            WdlProbeResult::Win => Wdl::Win,
         }
     }
 }
@@ -99,7 +93,7 @@ impl RootProbe {
 }
 
 pub struct Tablebases {
-    tables: TableBases<Adapter>,
+    prober: Prober,
     catalog: Catalog,
     paths: String,
 }
@@ -113,12 +107,9 @@ impl Tablebases {
     /// an error.
     pub fn open(paths: &str) -> Result<Tablebases, String> {
         let (catalog, paths) = scan(paths, true)?;
-        let tables = TableBases::<Adapter>::new(catalog.prober_path()).map_err(|e| match e {
-            TBError::AlreadyInitialized => "the previous tablebases are still in use".to_string(),
-            other => format!("SyzygyPath: cannot open the tables ({other:?})"),
-        })?;
+        let prober = Prober::open(catalog.prober_path())?;
         Ok(Tablebases {
-            tables,
+            prober,
             catalog,
             paths,
         })
@@ -157,22 +148,7 @@ impl Tablebases {
         if !self.covers(board) {
             return None;
         }
-        let p = Pieces::of(board);
-        self.tables
-            .probe_wdl(
-                p.white,
-                p.black,
-                p.kings,
-                p.queens,
-                p.rooks,
-                p.bishops,
-                p.knights,
-                p.pawns,
-                p.ep,
-                p.white_to_move,
-            )
-            .ok()
-            .map(Wdl::from_probe)
+        self.prober.wdl(&Pieces::of(board))
     }
 
     /// The value and distance to zeroing of the position and of each legal move, honouring its
@@ -181,58 +157,9 @@ impl Tablebases {
         if !self.covers(board) || !self.catalog.has_dtz(board) {
             return None;
         }
-        let p = Pieces::of(board);
-        let probe = self
-            .tables
-            .probe_root(
-                p.white,
-                p.black,
-                p.kings,
-                p.queens,
-                p.rooks,
-                p.bishops,
-                p.knights,
-                p.pawns,
-                u32::from(board.halfmove_clock()),
-                p.ep,
-                p.white_to_move,
-            )
-            .ok()?;
-        let root = match probe.root {
-            DtzProbeValue::Checkmate => return Some(no_moves(Wdl::Loss)),
-            DtzProbeValue::Stalemate => return Some(no_moves(Wdl::Draw)),
-            DtzProbeValue::Failed => return None,
-            DtzProbeValue::DtzResult(r) => r,
-        };
-        let wdl = Wdl::from_probe(root.wdl);
         let legal = legal_moves::<Magic>(&board.with_occupancy::<crate::types::Bitboard>());
-        let mut moves = Vec::with_capacity(probe.num_moves);
-        for value in &probe.moves[..probe.num_moves] {
-            let DtzProbeValue::DtzResult(r) = value else {
-                return None;
-            };
-            let promotion = promotion_type(r.promotion);
-            let mv = legal.iter().copied().find(|m| {
-                m.from().index() == r.from_square as usize
-                    && m.to().index() == r.to_square as usize
-                    && m.promotion() == promotion
-            })?;
-            moves.push(RootMove {
-                mv,
-                wdl: Wdl::from_probe(r.wdl),
-                dtz: i32::from(r.dtz),
-            });
-        }
-        let dtz = i32::from(root.dtz);
-        Some(RootProbe {
-            wdl,
-            dtz: match wdl {
-                Wdl::Win | Wdl::CursedWin => dtz,
-                Wdl::Draw => 0,
-                Wdl::BlessedLoss | Wdl::Loss => -dtz,
-            },
-            moves,
-        })
+        self.prober
+            .root(&Pieces::of(board), board.halfmove_clock(), &legal)
     }
 }
 
@@ -280,26 +207,9 @@ fn describe(catalog: &Catalog, paths: &str) -> String {
     text
 }
 
-fn no_moves(wdl: Wdl) -> RootProbe {
-    RootProbe {
-        wdl,
-        dtz: 0,
-        moves: Vec::new(),
-    }
-}
-
-fn promotion_type(piece: pyrrhic_rs::Piece) -> Option<PieceType> {
-    match piece {
-        pyrrhic_rs::Piece::Queen => Some(PieceType::Queen),
-        pyrrhic_rs::Piece::Rook => Some(PieceType::Rook),
-        pyrrhic_rs::Piece::Bishop => Some(PieceType::Bishop),
-        pyrrhic_rs::Piece::Knight => Some(PieceType::Knight),
-        _ => None,
-    }
-}
-
-/// The board in the prober's terms.
-struct Pieces {
+/// The board in the prober's terms (which the stand-in prober never reads).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) struct Pieces {
     white: u64,
     black: u64,
     kings: u64,

@@ -1,7 +1,7 @@
 //! The network's two hot loops — accumulator updates and the SCReLU output dot product — in
 //! plain Rust and, on x86-64 CPUs that have them, in AVX2 and AVX-512, chosen at run time: a
 //! portable (x86-64-v2) build still uses the widest vectors the CPU has, and the plain loops
-//! where it has neither.
+//! where it has neither. On aarch64, NEON (which every such CPU has).
 //!
 //! All give identical results for every input: the updates wrap in i16 like the vector adds,
 //! and the dot product's i32 sum cannot overflow (see [`Kernel::screlu_dot`]), so summation
@@ -13,8 +13,8 @@ use super::QA;
 pub const MAX_DOT_LEN: usize = 256;
 
 /// A set of implementations of the hot loops. Only [`Kernel::SCALAR`] and what
-/// [`Kernel::detected`], [`Kernel::avx2`] and [`Kernel::avx512`] return exist, so holding a
-/// vector kernel proves the CPU has its instructions.
+/// [`Kernel::detected`], [`Kernel::avx2`], [`Kernel::avx512`] and [`Kernel::neon`] return
+/// exist, so holding a vector kernel proves the CPU has its instructions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Kernel(Isa);
 
@@ -25,6 +25,8 @@ enum Isa {
     Avx2,
     #[cfg(target_arch = "x86_64")]
     Avx512,
+    #[cfg(target_arch = "aarch64")]
+    Neon,
 }
 
 /// Calls `$f` of the kernel's module: the one place that turns a kernel into its code.
@@ -39,6 +41,9 @@ macro_rules! dispatch {
             // (`Kernel::avx512`).
             #[cfg(target_arch = "x86_64")]
             Isa::Avx512 => unsafe { avx512::$f($($arg),*) },
+            // SAFETY: a `Neon` kernel exists only when the CPU has NEON (`Kernel::neon`).
+            #[cfg(target_arch = "aarch64")]
+            Isa::Neon => unsafe { neon::$f($($arg),*) },
         }
     };
 }
@@ -67,9 +72,19 @@ impl Kernel {
         None
     }
 
+    /// The NEON kernel (8 i16 lanes), on aarch64 CPUs (all of which have NEON).
+    pub fn neon() -> Option<Kernel> {
+        #[cfg(target_arch = "aarch64")]
+        if std::arch::is_aarch64_feature_detected!("neon") {
+            return Some(Kernel(Isa::Neon));
+        }
+        None
+    }
+
     /// Every kernel this CPU runs, the plain one first and the widest last.
     pub fn available() -> Vec<Kernel> {
         std::iter::once(Kernel::SCALAR)
+            .chain(Kernel::neon())
             .chain(Kernel::avx2())
             .chain(Kernel::avx512())
             .collect()
@@ -79,6 +94,7 @@ impl Kernel {
     pub fn detected() -> Kernel {
         Kernel::avx512()
             .or_else(Kernel::avx2)
+            .or_else(Kernel::neon)
             .unwrap_or(Kernel::SCALAR)
     }
 
@@ -89,6 +105,8 @@ impl Kernel {
             Isa::Avx2 => "avx2",
             #[cfg(target_arch = "x86_64")]
             Isa::Avx512 => "avx512",
+            #[cfg(target_arch = "aarch64")]
+            Isa::Neon => "neon",
         }
     }
 
@@ -287,4 +305,93 @@ vector_kernel! {
     mullo _mm512_mullo_epi16, madd _mm512_madd_epi16, add32 _mm512_add_epi32,
     splat _mm512_set1_epi16, zero _mm512_setzero_si512,
     reduce |v| { _mm512_reduce_add_epi32(v) }
+}
+
+/// The kernel for aarch64: 8 i16 lanes of `int16x8_t`, the tails by the scalar loops. Each
+/// function needs NEON (the reason it is unsafe to call) and slices of the lengths [`Kernel`]
+/// checks; loads and stores go through whole chunks of `LANES` elements.
+#[cfg(target_arch = "aarch64")]
+mod neon {
+    use super::{QA, scalar};
+    use std::arch::aarch64::*;
+
+    const LANES: usize = 8;
+
+    /// # Safety
+    /// A chunk of `LANES` elements (`vld1q` takes any alignment of i16), and NEON.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    unsafe fn load(chunk: &[i16]) -> int16x8_t {
+        debug_assert_eq!(chunk.len(), LANES);
+        // SAFETY: the caller passes `LANES` i16, one whole vector.
+        unsafe { vld1q_s16(chunk.as_ptr()) }
+    }
+
+    /// # Safety
+    /// A chunk of `LANES` elements, writable, and NEON.
+    #[inline]
+    #[target_feature(enable = "neon")]
+    unsafe fn store(chunk: &mut [i16], v: int16x8_t) {
+        debug_assert_eq!(chunk.len(), LANES);
+        // SAFETY: the caller passes `LANES` i16, one whole vector.
+        unsafe { vst1q_s16(chunk.as_mut_ptr(), v) }
+    }
+
+    #[target_feature(enable = "neon")]
+    pub fn add_assign(acc: &mut [i16], row: &[i16]) {
+        let split = acc.len() - acc.len() % LANES;
+        let (body, tail) = acc.split_at_mut(split);
+        for (a, w) in body.chunks_exact_mut(LANES).zip(row.chunks_exact(LANES)) {
+            // SAFETY: `chunks_exact` gives whole chunks (`row` is as long as `acc`).
+            unsafe { store(a, vaddq_s16(load(a), load(w))) };
+        }
+        scalar::add_assign(tail, &row[split..]);
+    }
+
+    #[target_feature(enable = "neon")]
+    pub fn sub_assign(acc: &mut [i16], row: &[i16]) {
+        let split = acc.len() - acc.len() % LANES;
+        let (body, tail) = acc.split_at_mut(split);
+        for (a, w) in body.chunks_exact_mut(LANES).zip(row.chunks_exact(LANES)) {
+            // SAFETY: `chunks_exact` gives whole chunks (`row` is as long as `acc`).
+            unsafe { store(a, vsubq_s16(load(a), load(w))) };
+        }
+        scalar::sub_assign(tail, &row[split..]);
+    }
+
+    #[target_feature(enable = "neon")]
+    pub fn add_sub(out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
+        let split = out.len() - out.len() % LANES;
+        let (body, tail) = out.split_at_mut(split);
+        let inputs = from
+            .chunks_exact(LANES)
+            .zip(add.chunks_exact(LANES))
+            .zip(sub.chunks_exact(LANES));
+        for (o, ((f, a), s)) in body.chunks_exact_mut(LANES).zip(inputs) {
+            // SAFETY: `chunks_exact` gives whole chunks (all four slices are as long).
+            unsafe { store(o, vsubq_s16(vaddq_s16(load(f), load(a)), load(s))) };
+        }
+        scalar::add_sub(tail, &from[split..], &add[split..], &sub[split..]);
+    }
+
+    #[target_feature(enable = "neon")]
+    pub fn screlu_dot(acc: &[i16], weights: &[i16]) -> i32 {
+        let split = acc.len() - acc.len() % LANES;
+        let (zero, qa) = (vdupq_n_s16(0), vdupq_n_s16(QA as i16));
+        let mut sum = vdupq_n_s32(0);
+        for (v, w) in acc[..split]
+            .chunks_exact(LANES)
+            .zip(weights.chunks_exact(LANES))
+        {
+            // SAFETY: `chunks_exact` gives whole chunks (`weights` is as long as `acc`).
+            let (v, w) = unsafe { (load(v), load(w)) };
+            let c = vminq_s16(vmaxq_s16(v, zero), qa);
+            // c·w wrapped to i16 (as the scalar loop), then (c·w)·c widened and summed into
+            // i32 lanes, low half and high half.
+            let cw = vmulq_s16(c, w);
+            sum = vmlal_s16(sum, vget_low_s16(cw), vget_low_s16(c));
+            sum = vmlal_high_s16(sum, cw, c);
+        }
+        vaddvq_s32(sum).wrapping_add(scalar::screlu_dot(&acc[split..], &weights[split..]))
+    }
 }
