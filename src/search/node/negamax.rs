@@ -1,4 +1,7 @@
 //! Principal variation search at one node, and the history updates of a cut-off.
+//!
+//! "(~N elo)" beside a technique: what switching it off (or adding it) measured here, on the
+//! engine of its day; the matches are in docs/search-tests.md.
 
 use super::*;
 
@@ -93,6 +96,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 };
             }
             // Mate-distance pruning: no line here can beat a mate already found closer to the root.
+            // (not measured: it changes only mate scores)
             alpha = alpha.max(mated_in(ply));
             beta = beta.min(mate_in(ply + 1));
             if alpha >= beta {
@@ -152,6 +156,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
 
         // Internal iterative reduction: without a hash move this node is probably not critical
         // (not the root, and not a singular verification, which has its depth already).
+        // (~13 elo, ± 25, 2+0.02)
         if tt_move.is_null()
             && excluded.is_null()
             && !root
@@ -186,6 +191,8 @@ impl<A: SliderAttacks> Worker<'_, A> {
             if !root && best_score > -MATE_BOUND && board.has_non_pawn_material(us) {
                 // Late-move pruning and futility: late quiet moves at low depth rarely matter.
                 // Past the late-move limit the picker skips the remaining quiets altogether.
+                // (late-move pruning ~93 elo, futility ~9, SEE pruning of quiets and captures
+                // ~22; each ± 50-55 at 2+0.02, docs/search-tests.md)
                 if quiet {
                     let limit =
                         (LMP_BASE.get() + depth * depth) / (LMP_DIVISOR.get() - improving as i32);
@@ -213,6 +220,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             }
 
             // Singular extension: is the hash move much better than every other move?
+            // (~41 elo ± 25 at 2+0.02; double extensions ~15 ± 13 more at 4+0.04)
             let mut extension = 0;
             if !root
                 && depth >= SE_MIN_DEPTH.get()
@@ -232,6 +240,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             let nodes_before = self.nodes;
             let child = self.make(board, mv, ply);
             // Checks that do not lose material are extended; losing sacrifices are not.
+            // (SEE gate: part of the review's fixes, +22 ± 22 together at 4+0.04)
             if extension == 0 && gives_check && see_ge::<A>(board, mv, 0) {
                 extension = 1;
             }
@@ -255,7 +264,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     !pv_node && !cut_node,
                 );
             } else {
-                // Late-move reductions.
+                // Late-move reductions. (~158 elo ± 65, 2+0.02)
                 let mut r = 0;
                 if depth >= LMR_MIN_DEPTH.get() && moves_searched > 1 + pv_node as i32 {
                     r = reduction(depth, moves_searched);
@@ -379,6 +388,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 bound,
             );
             // Teach the correction where a quiet search disagreed with the evaluation.
+            // (the non-pawn tables ~19 elo ± 14 at 2+0.02, beside the pawn table)
             if !in_check
                 && !is_decisive(best_score)
                 && (best_move.is_null() || best_move.is_quiet())

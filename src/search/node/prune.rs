@@ -18,6 +18,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         cut_node: bool,
     ) -> Option<i32> {
         // Reverse futility: far above beta with little depth left, assume it holds.
+        // (~44 elo ± 57, 2+0.02)
         if depth <= RFP_MAX_DEPTH.get()
             && eval - RFP_MARGIN.get() * (depth - improving as i32) >= beta
             && !is_decisive(eval)
@@ -26,7 +27,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             return Some((eval + beta) / 2);
         }
         // Null move: if passing still fails high, a real move will too. Not with only pawns
-        // (zugzwang) and not twice in a row.
+        // (zugzwang) and not twice in a row. (~44 elo ± 54, 2+0.02)
         if depth >= NMP_MIN_DEPTH.get()
             && eval >= beta
             && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN.get() * depth + NMP_EVAL_BASE.get()
