@@ -112,3 +112,51 @@ impl Direction {
         sq.offset(df, dr)
     }
 }
+
+/// The [`SliderAttacks`](super::SliderAttacks) impl of a set-wise back-end, which needs only
+/// its direction fill `$fill(dir, sliders, empty)`: a bishop's or rook's attacks are the union
+/// of its four directions' fills, a single slider a set of one.
+macro_rules! set_wise_backend {
+    ($backend:ty, $name:literal, $fill:path) => {
+        impl super::SliderAttacks for $backend {
+            type Occ = Bitboard;
+            const NAME: &'static str = $name;
+
+            #[inline(always)]
+            fn bishop(sq: crate::types::Square, occ: &Bitboard) -> Bitboard {
+                Self::bishop_set(Bitboard::from_square(sq), occ)
+            }
+
+            #[inline(always)]
+            fn rook(sq: crate::types::Square, occ: &Bitboard) -> Bitboard {
+                Self::rook_set(Bitboard::from_square(sq), occ)
+            }
+
+            #[inline(always)]
+            fn bishop_set(sliders: Bitboard, occ: &Bitboard) -> Bitboard {
+                let empty = !*occ;
+                Direction::DIAGONAL
+                    .iter()
+                    .fold(Bitboard::EMPTY, |acc, &dir| {
+                        acc | $fill(dir, sliders, empty)
+                    })
+            }
+
+            #[inline(always)]
+            fn rook_set(sliders: Bitboard, occ: &Bitboard) -> Bitboard {
+                let empty = !*occ;
+                Direction::ORTHOGONAL
+                    .iter()
+                    .fold(Bitboard::EMPTY, |acc, &dir| {
+                        acc | $fill(dir, sliders, empty)
+                    })
+            }
+
+            #[inline(always)]
+            fn ray_set(dir: Direction, sliders: Bitboard, occ: &Bitboard) -> Bitboard {
+                $fill(dir, sliders, !*occ)
+            }
+        }
+    };
+}
+pub(super) use set_wise_backend;

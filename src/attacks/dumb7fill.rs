@@ -3,8 +3,8 @@
 //! cross), then once more onto the first blocker. Kogge-Stone reaches the same fill in three
 //! doubling steps; this is the loop it shortens, with one shift and one AND per step.
 
-use super::{Direction, SliderAttacks};
-use crate::types::{Bitboard, Square};
+use super::Direction;
+use crate::types::Bitboard;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Dumb7Fill;
@@ -24,42 +24,4 @@ pub fn fill_attacks(dir: Direction, sliders: Bitboard, empty: Bitboard) -> Bitbo
     fill.shift(d) & entry
 }
 
-impl SliderAttacks for Dumb7Fill {
-    type Occ = Bitboard;
-    const NAME: &'static str = "dumb7fill";
-
-    #[inline(always)]
-    fn bishop(sq: Square, occ: &Bitboard) -> Bitboard {
-        Self::bishop_set(Bitboard::from_square(sq), occ)
-    }
-
-    #[inline(always)]
-    fn rook(sq: Square, occ: &Bitboard) -> Bitboard {
-        Self::rook_set(Bitboard::from_square(sq), occ)
-    }
-
-    #[inline(always)]
-    fn bishop_set(sliders: Bitboard, occ: &Bitboard) -> Bitboard {
-        let empty = !*occ;
-        Direction::DIAGONAL
-            .iter()
-            .fold(Bitboard::EMPTY, |acc, &dir| {
-                acc | fill_attacks(dir, sliders, empty)
-            })
-    }
-
-    #[inline(always)]
-    fn rook_set(sliders: Bitboard, occ: &Bitboard) -> Bitboard {
-        let empty = !*occ;
-        Direction::ORTHOGONAL
-            .iter()
-            .fold(Bitboard::EMPTY, |acc, &dir| {
-                acc | fill_attacks(dir, sliders, empty)
-            })
-    }
-
-    #[inline(always)]
-    fn ray_set(dir: Direction, sliders: Bitboard, occ: &Bitboard) -> Bitboard {
-        fill_attacks(dir, sliders, !*occ)
-    }
-}
+super::direction::set_wise_backend!(Dumb7Fill, "dumb7fill", fill_attacks);

@@ -3,8 +3,8 @@
 //! first blocker. One fill serves every slider of the set at once, which is what direction-wise
 //! move generation and attack maps want.
 
-use super::{Direction, SliderAttacks};
-use crate::types::{Bitboard, Square};
+use super::Direction;
+use crate::types::Bitboard;
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KoggeStone;
@@ -24,42 +24,4 @@ pub fn fill_attacks(dir: Direction, sliders: Bitboard, empty: Bitboard) -> Bitbo
     fill.shift(d) & entry
 }
 
-impl SliderAttacks for KoggeStone {
-    type Occ = Bitboard;
-    const NAME: &'static str = "kogge-stone";
-
-    #[inline(always)]
-    fn bishop(sq: Square, occ: &Bitboard) -> Bitboard {
-        Self::bishop_set(Bitboard::from_square(sq), occ)
-    }
-
-    #[inline(always)]
-    fn rook(sq: Square, occ: &Bitboard) -> Bitboard {
-        Self::rook_set(Bitboard::from_square(sq), occ)
-    }
-
-    #[inline(always)]
-    fn bishop_set(sliders: Bitboard, occ: &Bitboard) -> Bitboard {
-        let empty = !*occ;
-        Direction::DIAGONAL
-            .iter()
-            .fold(Bitboard::EMPTY, |acc, &dir| {
-                acc | fill_attacks(dir, sliders, empty)
-            })
-    }
-
-    #[inline(always)]
-    fn rook_set(sliders: Bitboard, occ: &Bitboard) -> Bitboard {
-        let empty = !*occ;
-        Direction::ORTHOGONAL
-            .iter()
-            .fold(Bitboard::EMPTY, |acc, &dir| {
-                acc | fill_attacks(dir, sliders, empty)
-            })
-    }
-
-    #[inline(always)]
-    fn ray_set(dir: Direction, sliders: Bitboard, occ: &Bitboard) -> Bitboard {
-        fill_attacks(dir, sliders, !*occ)
-    }
-}
+super::direction::set_wise_backend!(KoggeStone, "kogge-stone", fill_attacks);

@@ -218,9 +218,14 @@ impl Searcher {
         let sender = Mutex::new(Some(sender));
         with_backend!(config.backend, A => {
             let board = game.board().with_occupancy::<<A as SliderAttacks>::Occ>();
-            let job = |index: usize, data: &mut ThreadData| {
-                search_thread::<A>(index, data, &board, keys, &shared, &config, &sender);
+            let search = Search::<A> {
+                board: &board,
+                keys,
+                shared: &shared,
+                config: &config,
+                sender: &sender,
             };
+            let job = |index: usize, data: &mut ThreadData| search.run(index, data);
             self.pool.run(job, || {
                 // Whatever `watch` did, the helpers end with it.
                 let _abort = AbortOnDrop(&shared.abort);
@@ -249,37 +254,48 @@ fn tb_root(tablebases: &Tablebases, board: &Board, tb_limit: u32, rule: bool) ->
     })
 }
 
-/// One pool thread's part of a search: thread 0 is the main thread, which reports and decides
-/// and ends the helpers when it is done.
-#[allow(clippy::too_many_arguments)]
-fn search_thread<A: SliderAttacks>(
-    index: usize,
-    data: &mut ThreadData,
-    board: &Board<A::Occ>,
-    keys: &[u64],
-    shared: &Shared,
-    config: &SearchConfig,
-    sender: &Mutex<Option<Sender<Progress>>>,
-) {
-    if index != 0 {
-        shared.first_iteration.wait();
+/// What every pool thread of one search starts from.
+struct Search<'a, A: SliderAttacks> {
+    board: &'a Board<A::Occ>,
+    /// The game's position keys, for repetitions.
+    keys: &'a [u64],
+    shared: &'a Shared<'a>,
+    config: &'a SearchConfig,
+    /// The main thread's line to the watcher, taken by it.
+    sender: &'a Mutex<Option<Sender<Progress>>>,
+}
+
+impl<A: SliderAttacks> Search<'_, A> {
+    /// One pool thread's part of the search: thread 0 is the main thread, which reports and
+    /// decides and ends the helpers when it is done.
+    fn run(&self, index: usize, data: &mut ThreadData) {
+        let Search {
+            board,
+            keys,
+            shared,
+            config,
+            sender,
+        } = *self;
+        if index != 0 {
+            shared.first_iteration.wait();
+            let scratch = data.scratch.take().unwrap_or_default();
+            let mut worker = Worker::<A>::new(shared, index, &mut data.history, keys, scratch);
+            iterate(&mut worker, board, config, None);
+            data.scratch = Some(worker.into_scratch());
+            return;
+        }
+        let _open = OpenOnDrop(&shared.first_iteration);
+        // Dropped when this thread ends, even by a panic: the watcher then sees the channel close.
+        let Some(report) = sender.lock().ok().and_then(|mut s| s.take()) else {
+            return;
+        };
         let scratch = data.scratch.take().unwrap_or_default();
         let mut worker = Worker::<A>::new(shared, index, &mut data.history, keys, scratch);
-        iterate(&mut worker, board, config, None);
+        let result = iterate(&mut worker, board, config, Some(&report));
         data.scratch = Some(worker.into_scratch());
-        return;
+        shared.abort.store(true, Ordering::Relaxed);
+        let _ = report.send(Progress(Message::Done(result)));
     }
-    let _open = OpenOnDrop(&shared.first_iteration);
-    // Dropped when this thread ends, even by a panic: the watcher then sees the channel close.
-    let Some(report) = sender.lock().ok().and_then(|mut s| s.take()) else {
-        return;
-    };
-    let scratch = data.scratch.take().unwrap_or_default();
-    let mut worker = Worker::<A>::new(shared, index, &mut data.history, keys, scratch);
-    let result = iterate(&mut worker, board, config, Some(&report));
-    data.scratch = Some(worker.into_scratch());
-    shared.abort.store(true, Ordering::Relaxed);
-    let _ = report.send(Progress(Message::Done(result)));
 }
 
 /// Sets the flag when dropped.

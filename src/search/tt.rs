@@ -224,18 +224,16 @@ impl TranspositionTable {
     }
 
     /// Stores a result, replacing the same position's entry or else the least valuable one
-    /// (shallowest, oldest). A move-less store keeps the move already known.
-    #[allow(clippy::too_many_arguments)]
-    pub fn store(
-        &self,
-        key: u64,
-        ply: usize,
-        mut mv: Move,
-        score: i32,
-        eval: i32,
-        depth: i32,
-        bound: Bound,
-    ) {
+    /// (shallowest, oldest). A move-less store keeps the move already known. The entry's score
+    /// is relative to the node at `ply`, as a probe there returns it.
+    pub fn store(&self, key: u64, ply: usize, entry: TtEntry) {
+        let TtEntry {
+            mut mv,
+            score,
+            eval,
+            depth,
+            bound,
+        } = entry;
         let bucket = self.bucket(key);
         let mut target = &bucket.entries[0];
         let mut worst = i32::MAX;
@@ -303,7 +301,17 @@ mod tests {
     fn stores_and_finds_with_mate_distance_relative_to_the_node() {
         let tt = TranspositionTable::new(1);
         let mv = Move::new(Square::E2, Square::E4, MoveKind::DoublePush);
-        tt.store(0xABCD, 3, mv, super::super::MATE - 10, 25, 7, Bound::Lower);
+        tt.store(
+            0xABCD,
+            3,
+            TtEntry {
+                mv,
+                score: super::super::MATE - 10,
+                eval: 25,
+                depth: 7,
+                bound: Bound::Lower,
+            },
+        );
         let e = tt.probe(0xABCD, 5).unwrap();
         assert_eq!(e.mv, mv);
         assert_eq!(e.score, super::super::MATE - 12);
@@ -315,12 +323,42 @@ mod tests {
     fn tablebase_scores_are_stored_relative_to_the_node_like_mates() {
         let tt = TranspositionTable::new(1);
         let win = super::super::score::TB_WIN;
-        tt.store(0x1234, 3, Move::NULL, win - 10, 0, 9, Bound::Lower);
+        tt.store(
+            0x1234,
+            3,
+            TtEntry {
+                mv: Move::NULL,
+                score: win - 10,
+                eval: 0,
+                depth: 9,
+                bound: Bound::Lower,
+            },
+        );
         assert_eq!(tt.probe(0x1234, 5).unwrap().score, win - 12);
-        tt.store(0x5678, 4, Move::NULL, -win + 6, 0, 9, Bound::Upper);
+        tt.store(
+            0x5678,
+            4,
+            TtEntry {
+                mv: Move::NULL,
+                score: -win + 6,
+                eval: 0,
+                depth: 9,
+                bound: Bound::Upper,
+            },
+        );
         assert_eq!(tt.probe(0x5678, 1).unwrap().score, -win + 3);
         // Evaluations are stored as they are.
-        tt.store(0x9ABC, 4, Move::NULL, 2_500, 0, 9, Bound::Exact);
+        tt.store(
+            0x9ABC,
+            4,
+            TtEntry {
+                mv: Move::NULL,
+                score: 2_500,
+                eval: 0,
+                depth: 9,
+                bound: Bound::Exact,
+            },
+        );
         assert_eq!(tt.probe(0x9ABC, 1).unwrap().score, 2_500);
     }
 
@@ -339,7 +377,17 @@ mod tests {
             .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
             .collect();
         for &key in &keys {
-            tt.store(key, 0, Move::NULL, 1, 2, 3, Bound::Exact);
+            tt.store(
+                key,
+                0,
+                TtEntry {
+                    mv: Move::NULL,
+                    score: 1,
+                    eval: 2,
+                    depth: 3,
+                    bound: Bound::Exact,
+                },
+            );
         }
         assert!(keys.iter().filter(|&&k| tt.probe(k, 0).is_some()).count() > 1000);
         tt.restart_generations();

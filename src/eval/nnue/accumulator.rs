@@ -9,6 +9,7 @@ use super::network::{Network, Row};
 use crate::attacks::Occupancy;
 use crate::board::Board;
 use crate::types::{Color, Piece, PieceType, Square};
+use arrayvec::ArrayVec;
 
 /// Both perspectives' hidden pre-activations (`[White, Black]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,12 +42,10 @@ impl Accumulator {
 
 /// The pieces a move put down and took away: at most two each (castling moves two pieces; a
 /// capture with promotion removes two and adds one).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 struct Delta {
-    added: [(u8, u8); 2],
-    removed: [(u8, u8); 2],
-    n_added: u8,
-    n_removed: u8,
+    added: ArrayVec<(Piece, Square), 2>,
+    removed: ArrayVec<(Piece, Square), 2>,
 }
 
 impl Delta {
@@ -59,26 +58,18 @@ impl Delta {
                 if before == after {
                     continue;
                 }
-                let piece = Piece::new(color, kind).index() as u8;
-                for sq in after & !before {
-                    d.added[d.n_added as usize] = (piece, sq.index() as u8);
-                    d.n_added += 1;
-                }
-                for sq in before & !after {
-                    d.removed[d.n_removed as usize] = (piece, sq.index() as u8);
-                    d.n_removed += 1;
-                }
+                let piece = Piece::new(color, kind);
+                d.added
+                    .extend((after & !before).into_iter().map(|sq| (piece, sq)));
+                d.removed
+                    .extend((before & !after).into_iter().map(|sq| (piece, sq)));
             }
         }
         d
     }
 
-    fn row(net: &Network, view: Color, (piece, sq): (u8, u8)) -> &Row {
-        let piece = Piece::new(
-            Color::ALL[piece as usize / 6],
-            PieceType::ALL[piece as usize % 6],
-        );
-        &net.input_weights[feature_index(view, piece, Square::from_index(sq as usize))]
+    fn row(net: &Network, view: Color, (piece, sq): (Piece, Square)) -> &Row {
+        &net.input_weights[feature_index(view, piece, sq)]
     }
 
     /// `child = parent` updated by this delta.
@@ -86,7 +77,7 @@ impl Delta {
         let k = net.kernel();
         for view in Color::ALL {
             let (from, out) = (&parent.0[view.index()], &mut child.0[view.index()]);
-            let (na, nr) = (self.n_added as usize, self.n_removed as usize);
+            let (na, nr) = (self.added.len(), self.removed.len());
             if na >= 1 && nr >= 1 {
                 let add = Delta::row(net, view, self.added[0]);
                 let sub = Delta::row(net, view, self.removed[0]);
@@ -100,10 +91,10 @@ impl Delta {
                     k.sub_assign(&mut out.0, &Delta::row(net, view, self.removed[0]).0);
                 }
             }
-            for &a in &self.added[1.min(na)..na] {
+            for &a in self.added.iter().skip(1) {
                 k.add_assign(&mut out.0, &Delta::row(net, view, a).0);
             }
-            for &r in &self.removed[1.min(nr)..nr] {
+            for &r in self.removed.iter().skip(1) {
                 k.sub_assign(&mut out.0, &Delta::row(net, view, r).0);
             }
         }

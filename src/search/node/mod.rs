@@ -386,15 +386,14 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         };
         if bound.settles(score, alpha, beta) {
             let depth = (depth + TB_DEPTH_BONUS.get()).min(MAX_PLY as i32);
-            self.shared.tt.store(
-                board.hash(),
-                ply,
-                Move::NULL,
+            let entry = TtEntry {
+                mv: Move::NULL,
                 score,
-                -INFINITY,
+                eval: -INFINITY,
                 depth,
                 bound,
-            );
+            };
+            self.shared.tt.store(board.hash(), ply, entry);
             return Some(score);
         }
         None

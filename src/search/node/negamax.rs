@@ -378,15 +378,14 @@ impl<A: SliderAttacks> Worker<'_, A> {
             } else {
                 Bound::Upper
             };
-            tt.store(
-                board.hash(),
-                ply,
-                best_move,
-                best_score,
-                raw_eval,
+            let entry = TtEntry {
+                mv: best_move,
+                score: best_score,
+                eval: raw_eval,
                 depth,
                 bound,
-            );
+            };
+            tt.store(board.hash(), ply, entry);
             // Teach the correction where a quiet search disagreed with the evaluation.
             // (the non-pawn tables ~19 elo ± 14 at 2+0.02, beside the pawn table)
             if !in_check

@@ -97,7 +97,14 @@ impl<A: SliderAttacks> Worker<'_, A> {
         } else {
             Bound::Upper
         };
-        tt.store(board.hash(), ply, best_move, best_score, raw_eval, 0, bound);
+        let entry = TtEntry {
+            mv: best_move,
+            score: best_score,
+            eval: raw_eval,
+            depth: 0,
+            bound,
+        };
+        tt.store(board.hash(), ply, entry);
         best_score
     }
 }
