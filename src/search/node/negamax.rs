@@ -36,21 +36,27 @@ fn reduction(depth: i32, played: i32) -> i32 {
 }
 
 /// The moves searched at a node before the current one (for history maluses), on the stack:
-/// the first 64 of them (later ones are not kept).
-struct Tried<T: Copy>(ArrayVec<T, 64>);
+/// the first 64 quiet moves and 64 captures (later ones are not kept).
+struct Tried {
+    quiets: ArrayVec<(Move, Piece), 64>,
+    captures: ArrayVec<Move, 64>,
+}
 
-impl<T: Copy> Tried<T> {
+impl Tried {
     fn new() -> Self {
-        Tried(ArrayVec::new_const())
+        Tried {
+            quiets: ArrayVec::new_const(),
+            captures: ArrayVec::new_const(),
+        }
     }
 
-    /// Keeps `item` if there is room.
-    fn push(&mut self, item: T) {
-        let _ = self.0.try_push(item);
-    }
-
-    fn as_slice(&self) -> &[T] {
-        &self.0
+    /// Keeps the move if there is room.
+    fn push(&mut self, mv: Move, piece: Piece, quiet: bool) {
+        if quiet {
+            let _ = self.quiets.try_push((mv, piece));
+        } else {
+            let _ = self.captures.try_push(mv);
+        }
     }
 }
 
@@ -173,10 +179,9 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let mut best_move = Move::NULL;
         let original_alpha = alpha;
         let mut moves_searched = 0;
-        let mut quiets_tried = Tried::<(Move, Piece)>::new();
+        let mut tried = Tried::new();
         // Quiet moves the picker gave, pruned or not, for late-move pruning.
         let mut quiets_seen = 0;
-        let mut captures_tried = Tried::<Move>::new();
         let checks = CheckInfo::new::<A>(board);
 
         while let Some(mv) = picker.next::<A>(board, self.history, &previous_moves) {
@@ -340,24 +345,12 @@ impl<A: SliderAttacks> Worker<'_, A> {
                         self.update_pv(ply, mv);
                     }
                     if alpha >= beta {
-                        self.reward_cutoff(
-                            board,
-                            mv,
-                            ply,
-                            depth,
-                            quiets_tried.as_slice(),
-                            captures_tried.as_slice(),
-                            &previous_moves,
-                        );
+                        self.reward_cutoff(board, mv, ply, depth, &tried, &previous_moves);
                         break;
                     }
                 }
             }
-            if quiet {
-                quiets_tried.push((mv, piece));
-            } else {
-                captures_tried.push(mv);
-            }
+            tried.push(mv, piece, quiet);
         }
 
         if moves_searched == 0 {
@@ -400,15 +393,13 @@ impl<A: SliderAttacks> Worker<'_, A> {
         best_score
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn reward_cutoff(
         &mut self,
         board: &Board<A::Occ>,
         mv: Move,
         ply: usize,
         depth: i32,
-        quiets: &[(Move, Piece)],
-        captures: &[Move],
+        tried: &Tried,
         previous_moves: &[Option<PieceMove>; 2],
     ) {
         let us = board.side_to_move();
@@ -416,11 +407,11 @@ impl<A: SliderAttacks> Worker<'_, A> {
         if mv.is_quiet() {
             let piece = board.piece_on(mv.from()).expect("a mover");
             self.history
-                .reward_quiet(us, ply, (mv, piece), quiets, previous_moves, depth);
+                .reward_quiet(us, ply, (mv, piece), &tried.quiets, previous_moves, depth);
         } else {
             self.update_capture_history(board, mv, b);
         }
-        for &c in captures {
+        for &c in &tried.captures {
             self.update_capture_history(board, c, -b);
         }
     }
