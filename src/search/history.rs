@@ -27,7 +27,8 @@ fn update(value: &mut i16, delta: i32) {
 pub type ContinuationTable = [[[[i16; 64]; 12]; 64]; 12];
 
 /// Entries of each correction table, indexed by a key of part of the position.
-const CORRECTION_ENTRIES: usize = 1 << 14;
+const CORRECTION_BITS: u32 = 14;
+const CORRECTION_ENTRIES: usize = 1 << CORRECTION_BITS;
 /// Corrections are kept in 1/16 centipawn.
 const CORRECTION_GRAIN: i32 = 16;
 const CORRECTION_MAX: i32 = 400 * CORRECTION_GRAIN;
@@ -41,9 +42,21 @@ pub struct CorrectionKeys {
 }
 
 impl CorrectionKeys {
-    fn slots(&self) -> [usize; 3] {
-        [self.pawns, self.non_pawns[0], self.non_pawns[1]].map(|k| k as usize % CORRECTION_ENTRIES)
+    /// Each key's entry. The keys end in a multiplication, whose low bits see only the low bits
+    /// of what was multiplied, so every bit is mixed into the top ones before they are taken.
+    pub(super) fn slots(&self) -> [usize; 3] {
+        [self.pawns, self.non_pawns[0], self.non_pawns[1]]
+            .map(|k| (mix(k) >> (u64::BITS - CORRECTION_BITS)) as usize)
     }
+}
+
+/// A finaliser in which every input bit flips each output bit with probability about 1/2
+/// (the constants are MurmurHash3's `fmix64`).
+#[inline]
+fn mix(mut k: u64) -> u64 {
+    k = (k ^ (k >> 33)).wrapping_mul(0xFF51_AFD7_ED55_8CCD);
+    k = (k ^ (k >> 33)).wrapping_mul(0xC4CE_B9FE_1A85_EC53);
+    k ^ (k >> 33)
 }
 
 /// Weights of the pawn, White non-pawn and Black non-pawn corrections, in quarters: when all
