@@ -80,6 +80,16 @@ impl Shared<'_> {
     }
 }
 
+/// What a node is, for the decisions that depend on it beyond its window.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct NodeFlags {
+    pub in_check: bool,
+    /// A principal-variation node (a window wider than one).
+    pub pv: bool,
+    /// Expected to fail high.
+    pub cut: bool,
+}
+
 /// The root move the main thread is searching, for the `currmove` line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RootMove {

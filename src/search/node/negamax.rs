@@ -146,16 +146,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         if !pv_node
             && !in_check
             && excluded.is_null()
-            && let Some(score) = self.prune_node(
-                board,
-                beta,
-                depth,
-                ply,
-                eval,
-                static_eval,
-                improving,
-                cut_node,
-            )
+            && let Some(score) = self.prune_node(board, beta, depth, ply, eval, cut_node)
         {
             return score;
         }
@@ -236,7 +227,12 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 && e.bound != Bound::Upper
                 && !is_decisive(e.score)
             {
-                match self.singular(board, e, beta, depth, ply, in_check, pv_node, cut_node) {
+                let node = NodeFlags {
+                    in_check,
+                    pv: pv_node,
+                    cut: cut_node,
+                };
+                match self.singular(board, e, beta, depth, ply, node) {
                     Singular::Extend(by) => extension = by,
                     Singular::Cut(score) => return score,
                 }

@@ -13,7 +13,6 @@ pub(super) enum Singular {
 impl<A: SliderAttacks> Worker<'_, A> {
     /// Singular extension of the hash move `entry.mv`: searched once more without it at half
     /// depth, the node tells whether the hash move is much better than every other move.
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn singular(
         &mut self,
         board: &Board<A::Occ>,
@@ -21,10 +20,13 @@ impl<A: SliderAttacks> Worker<'_, A> {
         beta: i32,
         depth: i32,
         ply: usize,
-        in_check: bool,
-        pv_node: bool,
-        cut_node: bool,
+        node: NodeFlags,
     ) -> Singular {
+        let NodeFlags {
+            in_check,
+            pv: pv_node,
+            cut: cut_node,
+        } = node;
         let singular_beta = entry.score - SE_BETA_MARGIN.get() * depth;
         self.stack[ply].excluded = entry.mv;
         let score = self.negamax(
