@@ -141,11 +141,13 @@ pub fn describe<A: SliderAttacks>(board: &Board<A::Occ>, net: &nnue::Network) ->
         t.phase,
         t.scale_for(total.eg())
     );
-    let stm = nnue::Accumulator::from_board(net, board).evaluate(net, board.side_to_move());
+    let raw = nnue::Accumulator::from_board(net, board).evaluate(net, board.side_to_move());
+    let stm = nnue::scale_by_material(raw, board);
     let _ = writeln!(
         out,
-        "network: {} cp (White), {stm} cp (side to move)",
-        stm * board.side_to_move().sign()
+        "network: {} cp (White), {stm} cp (side to move); {raw} cp before the material scale {}/1024",
+        stm * board.side_to_move().sign(),
+        nnue::material_scale(board)
     );
     let _ = write!(
         out,

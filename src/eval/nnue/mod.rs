@@ -5,6 +5,7 @@
 mod accumulator;
 mod features;
 mod network;
+mod scale;
 mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
@@ -12,6 +13,7 @@ pub use features::{INPUTS, feature_index};
 pub use network::{
     Network, NetworkError, default_network, default_network_bytes, file_image, file_size,
 };
+pub use scale::{material_scale, scale_by_material};
 pub use simd::{Kernel, MAX_DOT_LEN};
 
 // Width of the hidden layer (one accumulator per side), taken from the embedded network by

@@ -22,7 +22,7 @@ use super::tt::{TranspositionTable, TtEntry};
 use super::{Bound, Limits, SearchControl, TimeManager};
 use crate::attacks::SliderAttacks;
 use crate::board::Board;
-use crate::eval::nnue::{AccumulatorStack, Network};
+use crate::eval::nnue::{AccumulatorStack, Network, scale_by_material};
 use crate::eval::{Evaluator, PawnCache, evaluate, pawn_key};
 use crate::movegen::{CheckInfo, legal_moves};
 use crate::tablebase::{Tablebases, Wdl};
@@ -340,7 +340,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     #[inline]
     fn evaluate(&mut self, board: &Board<A::Occ>, ply: usize) -> i32 {
         match &mut self.nnue {
-            Some((net, stack)) => stack.evaluate(net, board, ply),
+            Some((net, stack)) => scale_by_material(stack.evaluate(net, board, ply), board),
             None => evaluate::<A>(board, &mut self.pawn_cache),
         }
     }
