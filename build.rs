@@ -30,22 +30,30 @@ fn main() {
 /// The header checks of `eval::nnue::Network::from_bytes` (magic, size, checksum), so that a
 /// wrong file stops the build instead of the engine.
 fn check(bytes: &[u8]) -> Result<(), String> {
-    if bytes.len() < 20 || &bytes[..8] != b"QNNUE02\0" {
-        return Err("not a Quintessence network file".into());
-    }
     let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
+    // (buckets, header length): QNNUE02 has one bucket and no bucket field.
+    let (buckets, header) = match bytes.get(..8) {
+        Some(b"QNNUE02\0") if bytes.len() >= 20 => (1, 20),
+        Some(b"QNNUE03\0") if bytes.len() >= 24 => (word(12), 24),
+        _ => return Err("not a Quintessence network file".into()),
+    };
     let hidden = word(8);
     if !(1..=256).contains(&hidden) {
         return Err(format!("hidden width {hidden}: the engine takes 1 to 256"));
     }
-    let expected = 20 + 2 * (768 * hidden + 3 * hidden + 1);
+    if !(1..=16).contains(&buckets) {
+        return Err(format!(
+            "{buckets} output buckets: the engine takes 1 to 16"
+        ));
+    }
+    let expected = header + 2 * (768 * hidden + hidden + buckets * (2 * hidden + 1));
     if bytes.len() != expected {
         return Err(format!("{} bytes, expected {expected}", bytes.len()));
     }
-    let sum = bytes[20..].iter().fold(0x811C_9DC5u32, |h, &b| {
+    let sum = bytes[header..].iter().fold(0x811C_9DC5u32, |h, &b| {
         (h ^ u32::from(b)).wrapping_mul(0x0100_0193)
     });
-    if sum as usize != word(16) {
+    if sum as usize != word(header - 4) {
         return Err("checksum mismatch (damaged file)".into());
     }
     Ok(())

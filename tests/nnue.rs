@@ -45,7 +45,7 @@ fn incremental_accumulators_equal_fresh_ones() {
                     let fresh = Accumulator::from_board(&net, &board);
                     assert_eq!(
                         incremental,
-                        fresh.evaluate(&net, board.side_to_move()),
+                        fresh.evaluate(&net, &board),
                         "{}",
                         board.to_fen()
                     );
@@ -85,7 +85,7 @@ fn children_of_a_set_root_are_updated_from_it() {
             let fresh = Accumulator::from_board(&net, &child);
             assert_eq!(
                 stack.evaluate(&net, &child, 1),
-                fresh.evaluate(&net, child.side_to_move())
+                fresh.evaluate(&net, &child)
             );
         }
         assert_eq!(stack.refreshes(), 1, "{start}");
@@ -200,9 +200,9 @@ fn kernel_equals_scalar_on_random_and_extreme_rows(simd: Kernel) {
 
 /// A network of random weights drawn by `value` (file order), through the loader.
 fn random_network(rng: &mut Rng, mut value: impl FnMut(&mut Rng, usize) -> i16) -> Network {
-    let count = (file_size(HIDDEN) - 20) / 2;
+    let count = (file_size(HIDDEN, 1) - 20) / 2;
     let values: Vec<i16> = (0..count).map(|i| value(rng, i)).collect();
-    Network::from_bytes(&file_image(HIDDEN, 400, &values)).unwrap()
+    Network::from_bytes(&file_image(HIDDEN, 1, 400, &values)).unwrap()
 }
 
 /// Whole networks: the embedded one, one whose accumulators cross the clamp bounds often and
@@ -256,9 +256,8 @@ fn compare_kernels_over_games(simd: &Network, scalar: &Network, rng: &mut Rng) -
                 for &v in a.0.iter().flat_map(|row| row.0.iter()) {
                     counts[usize::from(v >= 0) + usize::from(i32::from(v) > QA)] += 1;
                 }
-                let side = board.side_to_move();
-                let fresh = a.evaluate(simd, side);
-                assert_eq!(fresh, b.evaluate(scalar, side), "{}", board.to_fen());
+                let fresh = a.evaluate(simd, &board);
+                assert_eq!(fresh, b.evaluate(scalar, &board), "{}", board.to_fen());
                 if rng.below(2) == 0 {
                     let [x, y] = &mut stacks;
                     let incremental = x.evaluate(simd, &board, ply);
@@ -297,8 +296,8 @@ fn evaluation_is_colour_symmetric() {
         let a = Board::from_fen(fen).unwrap();
         let b = Board::from_fen(mirrored).unwrap();
         assert_eq!(
-            Accumulator::from_board(&net, &a).evaluate(&net, a.side_to_move()),
-            Accumulator::from_board(&net, &b).evaluate(&net, b.side_to_move())
+            Accumulator::from_board(&net, &a).evaluate(&net, &a),
+            Accumulator::from_board(&net, &b).evaluate(&net, &b)
         );
     }
 }
@@ -333,6 +332,80 @@ fn network_file_round_trips_and_damage_is_named() {
         Network::from_bytes(&wide),
         Err(NetworkError::WrongWidth { .. })
     ));
+}
+
+/// The board of a packed position.
+fn board_of(pos: &ChessBoard) -> Board {
+    let fen = packed::describe(pos);
+    Board::from_fen(fen.split('|').next().unwrap().trim()).unwrap()
+}
+
+/// A float network of eight output buckets quantises to a file the engine loads, round-trips,
+/// and scores each position by its own bucket as the float network does.
+#[test]
+fn output_buckets_quantise_and_score_by_piece_count() {
+    let float = FloatNet::random(HIDDEN, 8, 21);
+    let scale = 400.0;
+    let bytes = float.quantise(scale);
+    assert_eq!(bytes.len(), file_size(HIDDEN, 8));
+    let net = Network::from_bytes(&bytes).unwrap();
+    assert_eq!(net.buckets(), 8);
+    assert_eq!(net.to_bytes(), bytes);
+    // A damaged bucket count is named.
+    let mut bad = bytes.clone();
+    bad[12..16].copy_from_slice(&17u32.to_le_bytes());
+    assert_eq!(Network::from_bytes(&bad), Err(NetworkError::BadBuckets(17)));
+    // The float checkpoint round-trips with its buckets.
+    assert_eq!(FloatNet::from_bytes(&float.to_bytes()).unwrap(), float);
+
+    let mut scratch = Activations::new(HIDDEN);
+    let mut buckets_seen = std::collections::HashSet::new();
+    let (mut total, mut worst, mut count, mut differs) = (0.0f32, 0.0f32, 0, 0);
+    for pos in sample_positions(2_000, 5).iter().step_by(4) {
+        let board = board_of(pos);
+        let acc = Accumulator::from_board(&net, &board);
+        let quantised = acc.evaluate(&net, &board);
+        let float_cp = float.output(&Features::of(pos), &mut scratch) * scale;
+        let error = (float_cp - quantised as f32).abs();
+        total += error;
+        worst = worst.max(error);
+        count += 1;
+        let bucket = net.bucket(board.occupied().count() as usize);
+        buckets_seen.insert(bucket);
+        // Another bucket's output layer scores differently: the choice matters.
+        let side = board.side_to_move();
+        let other = net.evaluate(
+            &acc.0[side.index()],
+            &acc.0[(!side).index()],
+            (bucket + 4) % 8,
+        );
+        differs += usize::from(other != quantised);
+    }
+    assert!(buckets_seen.len() >= 4, "buckets {buckets_seen:?}");
+    assert!(
+        differs * 10 > count * 9,
+        "{differs} of {count} differ by bucket"
+    );
+    let mean = total / count as f32;
+    assert!(
+        mean < 8.0 && worst < 40.0,
+        "quantisation error: mean {mean} cp, worst {worst} cp"
+    );
+}
+
+/// A one-bucket network copied into eight buckets scores every position as before, so training
+/// buckets can start from a trained network.
+#[test]
+fn one_bucket_network_spread_over_eight_scores_the_same() {
+    let one = FloatNet::random(HIDDEN, 1, 9);
+    let eight = one.clone().with_buckets(8).unwrap();
+    assert_eq!(eight.buckets, 8);
+    assert!(eight.clone().with_buckets(4).is_err());
+    let mut scratch = Activations::new(HIDDEN);
+    for pos in sample_positions(400, 13) {
+        let f = Features::of(&pos);
+        assert_eq!(one.output(&f, &mut scratch), eight.output(&f, &mut scratch));
+    }
 }
 
 fn sample_positions(n: usize, seed: u64) -> Vec<ChessBoard> {
@@ -405,7 +478,7 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
         ..TrainConfig::default()
     };
     let reports = train(&config, |_| {}).unwrap();
-    let first = FloatNet::random(HIDDEN, config.seed);
+    let first = FloatNet::random(HIDDEN, 1, config.seed);
     let held: Vec<ChessBoard> = packed::read_all(&data)
         .unwrap()
         .into_iter()
@@ -434,9 +507,8 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
     let sample = &held[..300];
     for pos in sample {
         let float_cp = float.output(&Features::of(pos), &mut scratch) * config.score_scale;
-        let fen = packed::describe(pos);
-        let board = Board::from_fen(fen.split('|').next().unwrap().trim()).unwrap();
-        let quantised = Accumulator::from_board(&net, &board).evaluate(&net, board.side_to_move());
+        let board = board_of(pos);
+        let quantised = Accumulator::from_board(&net, &board).evaluate(&net, &board);
         let error = (float_cp - quantised as f32).abs();
         total += error;
         worst = worst.max(error);

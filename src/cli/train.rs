@@ -16,6 +16,11 @@ pub struct TrainArgs {
     /// Hidden layer size
     #[arg(long, value_name = "N", default_value_t = TrainConfig::default().hidden)]
     pub hidden: usize,
+    /// Output layers, chosen by the number of pieces on the board (1 to 16; 8 splits the
+    /// piece counts 2-32 into ranges of about four)
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().buckets as u16,
+          value_parser = clap::value_parser!(u16).range(1..=16))]
+    pub buckets: u16,
     /// Passes over the data
     #[arg(long, value_name = "N", default_value_t = TrainConfig::default().epochs)]
     pub epochs: usize,
@@ -66,6 +71,7 @@ impl TrainArgs {
         let mut config = TrainConfig {
             data: self.data.clone(),
             hidden: self.hidden,
+            buckets: usize::from(self.buckets),
             epochs: self.epochs,
             batch: self.batch,
             lr: self.lr,

@@ -141,7 +141,7 @@ pub fn describe<A: SliderAttacks>(board: &Board<A::Occ>, net: &nnue::Network) ->
         t.phase,
         t.scale_for(total.eg())
     );
-    let raw = nnue::Accumulator::from_board(net, board).evaluate(net, board.side_to_move());
+    let raw = nnue::Accumulator::from_board(net, board).evaluate(net, board);
     let stm = nnue::scale_by_material(raw, board);
     let _ = writeln!(
         out,

@@ -33,10 +33,13 @@ impl Accumulator {
         acc
     }
 
-    /// The score for `side` to move.
+    /// The score of `board`, whose accumulator this is, for its side to move (by the output
+    /// bucket of its piece count).
     #[inline]
-    pub fn evaluate(&self, net: &Network, side: Color) -> i32 {
-        net.evaluate(&self.0[side.index()], &self.0[(!side).index()])
+    pub fn evaluate<O: Occupancy>(&self, net: &Network, board: &Board<O>) -> i32 {
+        let side = board.side_to_move();
+        let bucket = net.bucket(board.occupied().count() as usize);
+        net.evaluate(&self.0[side.index()], &self.0[(!side).index()], bucket)
     }
 }
 
@@ -155,7 +158,7 @@ impl AccumulatorStack {
     #[inline]
     pub fn evaluate<O: Occupancy>(&mut self, net: &Network, board: &Board<O>, ply: usize) -> i32 {
         self.update(net, board, ply);
-        self.accumulators[ply].evaluate(net, board.side_to_move())
+        self.accumulators[ply].evaluate(net, board)
     }
 
     fn update<O: Occupancy>(&mut self, net: &Network, board: &Board<O>, ply: usize) {

@@ -17,10 +17,39 @@ pub fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
     own * 384 + piece.kind().index() * 64 + sq
 }
 
+/// The most output buckets a network file may have.
+pub const MAX_BUCKETS: usize = 16;
+
+/// The output layer used for a position with `pieces` pieces on the board (kings included),
+/// out of `buckets`: the piece counts 2–32 split into `buckets` ranges as even as can be,
+/// fewest pieces first. One function for the engine and the trainer.
+#[inline(always)]
+pub fn output_bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.saturating_sub(2) * buckets / 31).min(buckets - 1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::types::PieceType;
+
+    #[test]
+    fn output_buckets_split_the_piece_counts_evenly_and_in_order() {
+        assert!((2..=32).all(|n| output_bucket(n, 1) == 0));
+        let eight: Vec<usize> = (2..=32).map(|n| output_bucket(n, 8)).collect();
+        assert_eq!((eight[0], eight[30]), (0, 7));
+        assert!(eight.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1));
+        for bucket in 0..8 {
+            let size = eight.iter().filter(|&&b| b == bucket).count();
+            assert!(
+                (3..=5).contains(&size),
+                "bucket {bucket}: {size} piece counts"
+            );
+        }
+        // Promotions cannot add pieces, but a bad count must not leave the table.
+        assert_eq!(output_bucket(40, 8), 7);
+        assert_eq!(output_bucket(0, 8), 0);
+    }
 
     #[test]
     fn mirrored_positions_see_the_same_features() {

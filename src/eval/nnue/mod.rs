@@ -9,9 +9,10 @@ mod scale;
 mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
-pub use features::{INPUTS, feature_index};
+pub use features::{INPUTS, MAX_BUCKETS, feature_index, output_bucket};
 pub use network::{
     Network, NetworkError, default_network, default_network_bytes, file_image, file_size,
+    value_count,
 };
 pub use scale::{material_scale, scale_by_material};
 pub use simd::{Kernel, MAX_DOT_LEN};

@@ -1,25 +1,29 @@
-//! The network file: a 20-byte header (magic, hidden width, output scale, checksum) and the
-//! quantised weights as little-endian i16, in the order the trainer writes them
+//! The network file: a header (magic, hidden width, output buckets, output scale, checksum)
+//! and the quantised weights as little-endian i16, in the order the trainer writes them
 //! (`train::nnue::net`).
 //!
 //! | bytes | content |
 //! |---|---|
-//! | 8 | magic `QNNUE02\0` |
+//! | 8 | magic `QNNUE03\0` (`QNNUE02\0`: one output bucket, and no bucket field) |
 //! | 4 | hidden width `H` (u32) — must equal [`HIDDEN`] |
+//! | 4 | output buckets `B` (u32, 1 to [`MAX_BUCKETS`]; absent in `QNNUE02`) |
 //! | 4 | output scale: centipawns for an output of 1.0 (u32, 1 to 4000) |
 //! | 4 | FNV-1a checksum of everything after the header (u32) |
 //! | 2·768·H | input weights, input-major (row `i` = the `H` weights of input `i`), ×QA |
 //! | 2·H | hidden biases, ×QA |
-//! | 2·2H | output weights (side to move's half first), ×QB |
-//! | 2 | output bias, ×QA·QB |
+//! | 2·B·2H | output weights, bucket by bucket (side to move's half first), ×QB |
+//! | 2·B | output biases, ×QA·QB |
+//!
+//! The bucket of a position is [`output_bucket`] of its piece count.
 
 use super::simd::{Kernel, MAX_DOT_LEN};
-use super::{HIDDEN, INPUTS, QA, QB};
+use super::{HIDDEN, INPUTS, MAX_BUCKETS, QA, QB, output_bucket};
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
-pub const MAGIC: [u8; 8] = *b"QNNUE02\0";
-pub const HEADER_LEN: usize = 20;
+pub const MAGIC: [u8; 8] = *b"QNNUE03\0";
+/// The format before output buckets, still read (and written for one bucket).
+pub const MAGIC_ONE_BUCKET: [u8; 8] = *b"QNNUE02\0";
 const MAX_SCALE: u32 = 4000;
 
 /// One hidden layer's worth of i16, aligned for wide loads.
@@ -31,9 +35,10 @@ pub struct Row(pub [i16; HIDDEN]);
 pub struct Network {
     pub input_weights: Box<[Row; INPUTS]>,
     pub hidden_bias: Row,
-    /// `[0]` reads the side to move's accumulator, `[1]` the other side's.
-    pub output_weights: [Row; 2],
-    pub output_bias: i16,
+    /// Per output bucket: `[0]` reads the side to move's accumulator, `[1]` the other side's.
+    pub output_weights: Box<[[Row; 2]]>,
+    /// Per output bucket.
+    pub output_bias: Box<[i16]>,
     /// Centipawns for an output of 1.0 (the trainer's score scale).
     pub scale: i32,
     /// The hot loops' implementation, chosen for this CPU when the network is loaded.
@@ -49,6 +54,7 @@ pub enum NetworkError {
         expected: usize,
     },
     BadScale(u32),
+    BadBuckets(u32),
     WrongSize {
         found: usize,
         expected: usize,
@@ -67,6 +73,12 @@ impl fmt::Display for NetworkError {
                 f,
                 "hidden width {found}, this build evaluates width {expected}"
             ),
+            NetworkError::BadBuckets(buckets) => {
+                write!(
+                    f,
+                    "{buckets} output buckets, the engine takes 1 to {MAX_BUCKETS}"
+                )
+            }
             NetworkError::BadScale(scale) => {
                 write!(f, "output scale {scale} is outside 1 to {MAX_SCALE}")
             }
@@ -91,19 +103,36 @@ pub fn checksum(bytes: &[u8]) -> u32 {
     })
 }
 
-/// The size of a network file of hidden width `hidden`.
-pub const fn file_size(hidden: usize) -> usize {
-    HEADER_LEN + 2 * (INPUTS * hidden + hidden + 2 * hidden + 1)
+/// The header's length: 20 bytes for one bucket (`QNNUE02`), else 24.
+pub const fn header_len(buckets: usize) -> usize {
+    if buckets == 1 { 20 } else { 24 }
 }
 
-/// A network file of hidden width `hidden` and output scale `scale` holding `values` in file
-/// order.
-pub fn file_image(hidden: usize, scale: u32, values: &[i16]) -> Vec<u8> {
-    assert_eq!(HEADER_LEN + 2 * values.len(), file_size(hidden));
+/// The number of i16 values after the header.
+pub const fn value_count(hidden: usize, buckets: usize) -> usize {
+    INPUTS * hidden + hidden + buckets * (2 * hidden + 1)
+}
+
+/// The size of a network file of hidden width `hidden` with `buckets` output buckets.
+pub const fn file_size(hidden: usize, buckets: usize) -> usize {
+    header_len(buckets) + 2 * value_count(hidden, buckets)
+}
+
+/// A network file of hidden width `hidden`, `buckets` output buckets and output scale `scale`
+/// holding `values` in file order. One bucket is written in the older format, which engines
+/// before output buckets read too.
+pub fn file_image(hidden: usize, buckets: usize, scale: u32, values: &[i16]) -> Vec<u8> {
+    assert_eq!(values.len(), value_count(hidden, buckets));
     let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let mut out = Vec::with_capacity(file_size(hidden));
-    out.extend(MAGIC);
-    out.extend((hidden as u32).to_le_bytes());
+    let mut out = Vec::with_capacity(file_size(hidden, buckets));
+    if buckets == 1 {
+        out.extend(MAGIC_ONE_BUCKET);
+        out.extend((hidden as u32).to_le_bytes());
+    } else {
+        out.extend(MAGIC);
+        out.extend((hidden as u32).to_le_bytes());
+        out.extend((buckets as u32).to_le_bytes());
+    }
     out.extend(scale.to_le_bytes());
     out.extend(checksum(&payload).to_le_bytes());
     out.extend(payload);
@@ -112,13 +141,25 @@ pub fn file_image(hidden: usize, scale: u32, values: &[i16]) -> Vec<u8> {
 
 impl Network {
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < HEADER_LEN {
+        if bytes.len() < header_len(1) {
             return Err(NetworkError::TooShort(bytes.len()));
         }
-        if bytes[..8] != MAGIC {
-            return Err(NetworkError::BadMagic);
-        }
         let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+        let buckets = if bytes[..8] == MAGIC_ONE_BUCKET {
+            1
+        } else if bytes[..8] == MAGIC {
+            if bytes.len() < header_len(2) {
+                return Err(NetworkError::TooShort(bytes.len()));
+            }
+            word(12)
+        } else {
+            return Err(NetworkError::BadMagic);
+        };
+        if !(1..=MAX_BUCKETS as u32).contains(&buckets) {
+            return Err(NetworkError::BadBuckets(buckets));
+        }
+        let buckets = buckets as usize;
+        let header = header_len(buckets);
         let width = word(8);
         if width as usize != HIDDEN {
             return Err(NetworkError::WrongWidth {
@@ -126,18 +167,18 @@ impl Network {
                 expected: HIDDEN,
             });
         }
-        if bytes.len() != file_size(HIDDEN) {
+        if bytes.len() != file_size(HIDDEN, buckets) {
             return Err(NetworkError::WrongSize {
                 found: bytes.len(),
-                expected: file_size(HIDDEN),
+                expected: file_size(HIDDEN, buckets),
             });
         }
-        let scale = word(12);
+        let scale = word(header - 8);
         if !(1..=MAX_SCALE).contains(&scale) {
             return Err(NetworkError::BadScale(scale));
         }
-        let payload = &bytes[HEADER_LEN..];
-        if checksum(payload) != word(16) {
+        let payload = &bytes[header..];
+        if checksum(payload) != word(header - 4) {
             return Err(NetworkError::BadChecksum);
         }
         let mut values = payload
@@ -151,10 +192,10 @@ impl Network {
         let mut input_weights = Box::new([Row([0; HIDDEN]); INPUTS]);
         input_weights.iter_mut().for_each(|r| *r = row());
         let hidden_bias = row();
-        let output_weights = [row(), row()];
-        let output_bias = values.next().unwrap();
+        let output_weights: Box<[[Row; 2]]> = (0..buckets).map(|_| [row(), row()]).collect();
+        let output_bias: Box<[i16]> = values.by_ref().take(buckets).collect();
         let in_range = |r: &Row| r.0.iter().all(|w| w.unsigned_abs() <= 127);
-        if !output_weights.iter().all(in_range) {
+        if !output_weights.iter().flatten().all(in_range) {
             return Err(NetworkError::OutputWeightRange);
         }
         Ok(Network {
@@ -173,11 +214,22 @@ impl Network {
             .input_weights
             .iter()
             .chain(std::iter::once(&self.hidden_bias))
-            .chain(self.output_weights.iter())
+            .chain(self.output_weights.iter().flatten())
             .flat_map(|r| r.0)
-            .chain(std::iter::once(self.output_bias))
+            .chain(self.output_bias.iter().copied())
             .collect();
-        file_image(HIDDEN, self.scale as u32, &values)
+        file_image(HIDDEN, self.buckets(), self.scale as u32, &values)
+    }
+
+    /// The number of output buckets.
+    pub fn buckets(&self) -> usize {
+        self.output_bias.len()
+    }
+
+    /// The output bucket of a position with `pieces` pieces (kings included).
+    #[inline(always)]
+    pub fn bucket(&self, pieces: usize) -> usize {
+        output_bucket(pieces, self.buckets())
     }
 
     /// The kernel this network's accumulators and output use.
@@ -191,17 +243,18 @@ impl Network {
         Network { kernel, ..self }
     }
 
-    /// The score in centipawns for the side to move, from the two sides' accumulators.
+    /// The score in centipawns for the side to move, from the two sides' accumulators, by the
+    /// output layer of `bucket`.
     ///
     /// SCReLU: `clamp(v, 0, QA)² · w`, computed as `(c·w)·c` so the first product stays in
     /// i16 (|c·w| ≤ 255·127, the loader refuses larger output weights) and vectorises as
     /// multiply-then-multiply-add; each side's sum fits i32 ([`Kernel::screlu_dot`]).
     #[inline]
-    pub fn evaluate(&self, us: &Row, them: &Row) -> i32 {
+    pub fn evaluate(&self, us: &Row, them: &Row, bucket: usize) -> i32 {
         let half = |acc: &Row, weights: &Row| self.kernel.screlu_dot(&acc.0, &weights.0);
-        let sum = i64::from(half(us, &self.output_weights[0]))
-            + i64::from(half(them, &self.output_weights[1]));
-        let out = sum / i64::from(QA) + i64::from(self.output_bias);
+        let [w_us, w_them] = &self.output_weights[bucket];
+        let sum = i64::from(half(us, w_us)) + i64::from(half(them, w_them));
+        let out = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);
         (out * i64::from(self.scale) / i64::from(QA * QB)) as i32
     }
 }

@@ -21,6 +21,8 @@ use std::time::Instant;
 pub struct TrainConfig {
     pub data: Vec<PathBuf>,
     pub hidden: usize,
+    /// Output layers, chosen by the number of pieces on the board (`eval::nnue::output_bucket`).
+    pub buckets: usize,
     pub epochs: usize,
     pub batch: usize,
     pub lr: f32,
@@ -51,6 +53,7 @@ impl Default for TrainConfig {
         TrainConfig {
             data: Vec::new(),
             hidden: crate::eval::nnue::HIDDEN,
+            buckets: 1,
             // The recipe of g1h64l0 and g3h64l0, the two networks that won their SPRTs.
             epochs: 40,
             batch: 4_096,
@@ -156,9 +159,11 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         dataset.holdout().len(),
     ));
     let read = |path: &PathBuf| std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()));
-    let mut net = match config.resume.as_ref().or(config.init.as_ref()) {
-        Some(path) => FloatNet::from_bytes(&read(path)?)?,
-        None => FloatNet::random(config.hidden, config.seed),
+    let mut net = match (&config.resume, &config.init) {
+        (Some(path), _) => FloatNet::from_bytes(&read(path)?)?,
+        // A one-bucket start gives every bucket its output layer.
+        (None, Some(path)) => FloatNet::from_bytes(&read(path)?)?.with_buckets(config.buckets)?,
+        (None, None) => FloatNet::random(config.hidden, config.buckets, config.seed),
     };
     let blend = Blend {
         lambda: config.lambda,

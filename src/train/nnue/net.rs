@@ -1,8 +1,9 @@
-//! The float network the trainer fits: (768 → H)×2 → 1 with SCReLU, the same shape the engine
-//! evaluates (`eval::nnue`), its inputs from the engine's own `feature_index`, and its
-//! quantisation to the engine's file.
+//! The float network the trainer fits: (768 → H)×2 → 1 with SCReLU and `B` output layers chosen
+//! by piece count, the same shape the engine evaluates (`eval::nnue`), its inputs and buckets
+//! from the engine's own `feature_index` and `output_bucket`, and its quantisation to the
+//! engine's file.
 
-use crate::eval::nnue::{INPUTS, QA, QB, feature_index, file_image};
+use crate::eval::nnue::{INPUTS, QA, QB, feature_index, file_image, output_bucket, value_count};
 use crate::train::packed::{ChessBoard, pieces};
 use crate::types::{Color, Piece, PieceType, Square};
 
@@ -40,16 +41,18 @@ impl Features {
     }
 }
 
-/// All parameters in one flat vector (input weights input-major, hidden bias, output weights,
-/// output bias: the file order), so the optimiser and gradient sums treat them alike.
+/// All parameters in one flat vector (input weights input-major, hidden bias, each bucket's
+/// output weights, the buckets' output biases: the file order), so the optimiser and gradient
+/// sums treat them alike.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FloatNet {
     pub hidden: usize,
+    pub buckets: usize,
     pub params: Vec<f32>,
 }
 
-pub fn param_count(hidden: usize) -> usize {
-    INPUTS * hidden + hidden + 2 * hidden + 1
+pub fn param_count(hidden: usize, buckets: usize) -> usize {
+    value_count(hidden, buckets)
 }
 
 #[inline(always)]
@@ -90,39 +93,76 @@ fn add_rows(sum: &mut [f32], w1: &[f32], h: usize, start: usize, features: &[u16
 }
 
 impl FloatNet {
-    /// Input weights uniform in ±1/√(active inputs); output weights uniform in ±1/√(2H).
-    pub fn random(hidden: usize, seed: u64) -> FloatNet {
+    /// Input weights uniform in ±1/√(active inputs); output weights uniform in ±1/√(2H);
+    /// biases zero.
+    pub fn random(hidden: usize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = crate::types::Rng::new(seed);
-        let mut params = vec![0.0; param_count(hidden)];
+        let mut params = vec![0.0; param_count(hidden, buckets)];
         let input_end = INPUTS * hidden;
         let out_start = input_end + hidden;
+        let out_end = out_start + buckets * 2 * hidden;
         for (i, p) in params.iter_mut().enumerate() {
             let range = if i < input_end {
                 1.0 / (32f32).sqrt()
-            } else if i < out_start {
+            } else if i < out_start || i >= out_end {
                 0.0
             } else {
                 1.0 / ((2 * hidden) as f32).sqrt()
             };
             *p = (rng.unit() * 2.0 - 1.0) * range;
         }
-        *params.last_mut().unwrap() = 0.0;
-        FloatNet { hidden, params }
+        FloatNet {
+            hidden,
+            buckets,
+            params,
+        }
     }
 
-    fn split(&self) -> (&[f32], &[f32], &[f32], f32) {
+    /// This network with `buckets` output buckets: a one-bucket network's output layer copied
+    /// into each (a start for training buckets); any other count must already be `buckets`.
+    pub fn with_buckets(self, buckets: usize) -> Result<FloatNet, String> {
+        if self.buckets == buckets {
+            return Ok(self);
+        }
+        if self.buckets != 1 {
+            return Err(format!(
+                "a network of {} output buckets cannot start one of {buckets}",
+                self.buckets
+            ));
+        }
+        let h = self.hidden;
+        let out_start = INPUTS * h + h;
+        let (body, output) = self.params.split_at(out_start);
+        let (weights, bias) = output.split_at(2 * h);
+        let mut params = body.to_vec();
+        (0..buckets).for_each(|_| params.extend_from_slice(weights));
+        params.extend(std::iter::repeat_n(bias[0], buckets));
+        Ok(FloatNet {
+            hidden: h,
+            buckets,
+            params,
+        })
+    }
+
+    /// Input weights, hidden bias, and the output weights and bias of `bucket`.
+    fn split(&self, bucket: usize) -> (&[f32], &[f32], &[f32], f32) {
         let h = self.hidden;
         let (w1, rest) = self.params.split_at(INPUTS * h);
         let (b1, rest) = rest.split_at(h);
-        let (w2, b2) = rest.split_at(2 * h);
-        (w1, b1, w2, b2[0])
+        let (w2, b2) = rest.split_at(self.buckets * 2 * h);
+        (w1, b1, &w2[bucket * 2 * h..][..2 * h], b2[bucket])
+    }
+
+    /// The output bucket of a position with these features (one per piece).
+    fn bucket(&self, f: &Features) -> usize {
+        output_bucket(f.len, self.buckets)
     }
 
     /// The hidden layer's input: bias plus the rows of the active features. The layer is
     /// summed a block at a time, the block held in registers while every row adds to it, so
     /// the sums are not stored and reloaded once per row.
     fn accumulate(&self, features: &[u16], acc: &mut [f32]) {
-        let (w1, b1, _, _) = self.split();
+        let (w1, b1, _, _) = self.split(0);
         let h = self.hidden;
         let blocked = h - h % ACC_BLOCK;
         for start in (0..blocked).step_by(ACC_BLOCK) {
@@ -140,7 +180,7 @@ impl FloatNet {
         let h = self.hidden;
         self.accumulate(&f.us[..f.len], &mut scratch.us);
         self.accumulate(&f.them[..f.len], &mut scratch.them);
-        let (_, _, w2, b2) = self.split();
+        let (_, _, w2, b2) = self.split(self.bucket(f));
         b2 + screlu_dot(&scratch.us, &w2[..h]) + screlu_dot(&scratch.them, &w2[h..])
     }
 
@@ -157,11 +197,13 @@ impl FloatNet {
         let p = sigmoid(out);
         let err = p - target;
         let g = 2.0 * err * p * (1.0 - p);
-        let (_, _, w2, _) = self.split();
+        let bucket = self.bucket(f);
+        let (_, _, w2, _) = self.split(bucket);
         let (gw1, rest) = grad.split_at_mut(INPUTS * h);
         let (gb1, rest) = rest.split_at_mut(h);
-        let (gw2, gb2) = rest.split_at_mut(2 * h);
-        gb2[0] += g;
+        let (gw2, gb2) = rest.split_at_mut(self.buckets * 2 * h);
+        let gw2 = &mut gw2[bucket * 2 * h..][..2 * h];
+        gb2[bucket] += g;
         let (gw2_us, gw2_them) = gw2.split_at_mut(h);
         for (acc, weights, gw, delta, features) in [
             (
@@ -212,6 +254,7 @@ impl FloatNet {
     pub fn quantise(&self, score_scale: f32) -> Vec<u8> {
         let h = self.hidden;
         let out_start = INPUTS * h + h;
+        let out_end = out_start + self.buckets * 2 * h;
         let values: Vec<i16> = self
             .params
             .iter()
@@ -219,7 +262,7 @@ impl FloatNet {
             .map(|(i, &p)| {
                 let scale = if i < out_start {
                     QA as f32
-                } else if i < out_start + 2 * h {
+                } else if i < out_end {
                     QB as f32
                 } else {
                     (QA * QB) as f32
@@ -227,27 +270,34 @@ impl FloatNet {
                 (p * scale).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16
             })
             .collect();
-        file_image(h, score_scale.round() as u32, &values)
+        file_image(h, self.buckets, score_scale.round() as u32, &values)
     }
 
+    /// A checkpoint: the width, then (for more than one bucket) the bucket count, then the
+    /// parameters as f32. One bucket is written as before buckets; the size tells them apart.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = (self.hidden as u32).to_le_bytes().to_vec();
+        if self.buckets > 1 {
+            out.extend((self.buckets as u32).to_le_bytes());
+        }
         self.params.iter().for_each(|p| out.extend(p.to_le_bytes()));
         out
     }
 
     pub fn from_bytes(bytes: &[u8]) -> Result<FloatNet, String> {
-        let hidden = u32::from_le_bytes(
-            bytes
-                .get(..4)
-                .ok_or("checkpoint too short")?
-                .try_into()
-                .unwrap(),
-        ) as usize;
-        let floats = &bytes[4..];
-        if floats.len() != 4 * param_count(hidden) {
+        let word = |at: usize| -> Result<u32, String> {
+            let b = bytes.get(at..at + 4).ok_or("checkpoint too short")?;
+            Ok(u32::from_le_bytes(b.try_into().unwrap()))
+        };
+        let hidden = word(0)? as usize;
+        let (buckets, floats) = if bytes.len() == 4 + 4 * param_count(hidden, 1) {
+            (1, &bytes[4..])
+        } else {
+            (word(4)? as usize, &bytes[8..])
+        };
+        if buckets == 0 || floats.len() != 4 * param_count(hidden, buckets) {
             return Err(format!(
-                "checkpoint of {} bytes does not hold a width-{hidden} net",
+                "checkpoint of {} bytes does not hold a width-{hidden} net of {buckets} bucket(s)",
                 bytes.len()
             ));
         }
@@ -255,7 +305,11 @@ impl FloatNet {
             .chunks_exact(4)
             .map(|c| f32::from_le_bytes(c.try_into().unwrap()))
             .collect();
-        Ok(FloatNet { hidden, params })
+        Ok(FloatNet {
+            hidden,
+            buckets,
+            params,
+        })
     }
 }
 
@@ -286,7 +340,7 @@ mod tests {
 
     /// The output computed the plain way: every hidden unit summed on its own.
     fn naive_output(net: &FloatNet, f: &Features) -> f32 {
-        let (w1, b1, w2, b2) = net.split();
+        let (w1, b1, w2, b2) = net.split(output_bucket(f.len, net.buckets));
         let h = net.hidden;
         let hidden = |features: &[u16], j: usize| -> f32 {
             b1[j]
@@ -310,8 +364,8 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
             "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
         ];
-        for hidden in [8, 64, 72, 130] {
-            let net = FloatNet::random(hidden, 7);
+        for (hidden, buckets) in [(8, 1), (64, 1), (72, 8), (130, 3)] {
+            let net = FloatNet::random(hidden, buckets, 7);
             let mut scratch = Activations::new(hidden);
             for fen in fens {
                 let pos = pack(&Board::from_fen(fen).unwrap(), 0, 0.5, 0);
