@@ -2,11 +2,12 @@
 
 mod common;
 
-use common::Rng;
+use common::{Rng, load_epd};
 use quintessence::attacks::{
     Backend, Direction, Occupancy, SliderAttacks, magic_finder, ray, slider_walk,
 };
-use quintessence::types::{Bitboard, Square};
+use quintessence::board::Board;
+use quintessence::types::{Bitboard, Color, Square};
 use quintessence::with_backend;
 
 fn random_occupancy(rng: &mut Rng) -> Bitboard {
@@ -80,6 +81,39 @@ fn check_backend<A: SliderAttacks>() {
 fn every_backend_matches_the_reference() {
     for backend in Backend::available() {
         with_backend!(backend, A => check_backend::<A>());
+    }
+}
+
+fn check_attacked_by<A: SliderAttacks>(boards: &[Board]) {
+    for board in boards {
+        let board = board.with_occupancy::<A::Occ>();
+        for by in Color::ALL {
+            let expected = Square::ALL
+                .into_iter()
+                .filter(|&sq| board.is_attacked_by::<A>(sq, by, board.occupancy()))
+                .fold(Bitboard::EMPTY, |set, sq| set | Bitboard::from_square(sq));
+            assert_eq!(
+                board.attacked_by::<A>(by),
+                expected,
+                "{} {by:?} in {}",
+                A::NAME,
+                board.to_fen()
+            );
+        }
+    }
+}
+
+/// The squares a side attacks all at once (threat-aware history) are the squares on which it
+/// attacks one by one.
+#[test]
+fn attacked_squares_agree_with_square_by_square_attacks() {
+    let boards: Vec<Board> = load_epd("perft/standard.epd")
+        .iter()
+        .map(|case| Board::from_fen(&case.fen).unwrap())
+        .collect();
+    assert!(boards.len() > 50);
+    for backend in Backend::available() {
+        with_backend!(backend, A => check_attacked_by::<A>(&boards));
     }
 }
 

@@ -10,7 +10,7 @@ use common::{Rng, load_epd};
 use quintessence::attacks::{Magic, Rotated, SliderAttacks};
 use quintessence::board::Board;
 use quintessence::movegen::{GenType, MoveList, directional::TargetSets, legal_moves};
-use quintessence::search::{History, MovePicker, PieceMove};
+use quintessence::search::{History, MovePicker, PieceMove, QuietContext};
 use quintessence::types::{Move, Piece, Square};
 use std::collections::HashSet;
 
@@ -64,17 +64,10 @@ fn trained_history(rng: &mut Rng, boards: &[Board]) -> History {
         }
         let with_piece = |mv: Move| (mv, board.piece_on(mv.from()).unwrap());
         let tried: Vec<(Move, Piece)> = quiets[1..].iter().map(|&m| with_piece(m)).collect();
-        let previous_moves = [None, None];
+        let context = QuietContext::default();
         let depth = 1 + rng.below(12) as i32;
         let best = with_piece(quiets[0]);
-        history.reward_quiet(
-            board.side_to_move(),
-            0,
-            best,
-            &tried,
-            &previous_moves,
-            depth,
-        );
+        history.reward_quiet(board.side_to_move(), 0, best, &tried, &context, depth);
     }
     history
 }
@@ -94,13 +87,13 @@ fn drain<A: SliderAttacks>(
     mut picker: MovePicker,
     board: &Board<A::Occ>,
     history: &History,
-    previous_moves: &[Option<PieceMove>; 2],
+    context: &QuietContext,
     legal: &HashSet<Move>,
     what: &str,
 ) -> Vec<Move> {
     let mut returned = Vec::new();
     let mut seen = HashSet::new();
-    while let Some(mv) = picker.next::<A>(board, history, previous_moves) {
+    while let Some(mv) = picker.next::<A>(board, history, context) {
         assert!(legal.contains(&mv), "{what}: illegal {mv:?}");
         assert!(seen.insert(mv), "{what}: {mv:?} twice");
         returned.push(mv);
@@ -127,7 +120,10 @@ fn check_picker<A: SliderAttacks>(
         candidate(rng, &list, foreign),
     ];
     let counter = candidate(rng, &list, foreign);
-    let previous_moves = random_previous_moves(rng);
+    let context = QuietContext {
+        previous: random_previous_moves(rng),
+        threats: occ_board.attacked_by::<A>(!board.side_to_move()),
+    };
     let what = format!(
         "{} in {} (hash {tt:?}, killers {killers:?}, counter {counter:?})",
         A::NAME,
@@ -135,7 +131,7 @@ fn check_picker<A: SliderAttacks>(
     );
 
     let picker = MovePicker::new(tt, killers, counter);
-    let all = drain::<A>(picker, &occ_board, history, &previous_moves, &legal, &what);
+    let all = drain::<A>(picker, &occ_board, history, &context, &legal, &what);
     assert_eq!(all.len(), legal.len(), "{what}: missing moves");
     if legal.contains(&tt) {
         assert_eq!(all[0], tt, "{what}: the hash move comes first");
@@ -143,7 +139,7 @@ fn check_picker<A: SliderAttacks>(
 
     // Quiescence: noisy moves only, the hash move first when it is a legal noisy move.
     let picker = MovePicker::quiescence(tt);
-    let noisy = drain::<A>(picker, &occ_board, history, &previous_moves, &legal, &what);
+    let noisy = drain::<A>(picker, &occ_board, history, &context, &legal, &what);
     assert!(
         noisy.iter().all(|m| !m.is_quiet()),
         "{what}: quiet move in quiescence"

@@ -1,5 +1,8 @@
 use super::Board;
-use crate::attacks::{SliderAttacks, king_attacks, knight_attacks, pawn_attacks};
+use crate::attacks::{
+    SliderAttacks, king_attacks, king_attacks_set, knight_attacks, knight_attacks_set,
+    pawn_attacks, pawn_attacks_set,
+};
 use crate::types::{Bitboard, Color, PieceType, Square};
 
 impl<O: crate::attacks::Occupancy> Board<O> {
@@ -28,6 +31,16 @@ impl<O: crate::attacks::Occupancy> Board<O> {
             || (king_attacks(sq) & self.pieces_of(by, PieceType::King)).any()
             || (A::bishop(sq, occ) & self.diagonal_sliders(by)).any()
             || (A::rook(sq, occ) & self.orthogonal_sliders(by)).any()
+    }
+
+    /// Every square a piece of `by` attacks (defended squares included).
+    #[inline]
+    pub fn attacked_by<A: SliderAttacks<Occ = O>>(&self, by: Color) -> Bitboard {
+        pawn_attacks_set(by, self.pieces_of(by, PieceType::Pawn))
+            | knight_attacks_set(self.pieces_of(by, PieceType::Knight))
+            | king_attacks_set(self.pieces_of(by, PieceType::King))
+            | A::bishop_set(self.diagonal_sliders(by), &self.occupancy)
+            | A::rook_set(self.orthogonal_sliders(by), &self.occupancy)
     }
 
     /// Enemy pieces giving check to the side to move.

@@ -4,7 +4,7 @@
 
 use super::limits::MAX_PLY;
 use super::params::{HISTORY_BONUS_BASE, HISTORY_BONUS_MARGIN, HISTORY_BONUS_MAX};
-use crate::types::{Color, Move, Piece, PieceType, Square};
+use crate::types::{Bitboard, Color, Move, Piece, PieceType, Square};
 
 const HISTORY_MAX: i32 = 16_384;
 
@@ -22,6 +22,9 @@ fn update(value: &mut i16, delta: i32) {
     let delta = delta.clamp(-HISTORY_MAX, HISTORY_MAX);
     *value = (v + delta - v * delta.abs() / HISTORY_MAX) as i16;
 }
+
+/// Butterfly history of one side: [from attacked][to attacked][from][to].
+pub type ButterflyTable = [[[[i16; 64]; 64]; 2]; 2];
 
 /// Continuation history: how good a move (piece, to) is after an earlier move (piece, to).
 pub type ContinuationTable = [[[[i16; 64]; 12]; 64]; 12];
@@ -67,7 +70,9 @@ pub struct History {
     /// Per table (pawns, White's and Black's other pieces), side to move and key: how far
     /// searches found the static evaluation off.
     correction: Box<[[[i16; CORRECTION_ENTRIES]; 2]; 3]>,
-    butterfly: Box<[[[i16; 64]; 64]; 2]>,
+    /// Per colour: a move out of or into an attack is learnt apart from the same move
+    /// elsewhere. (threat-aware history)
+    butterfly: Box<[ButterflyTable; 2]>,
     captures: Box<[[[i16; 6]; 64]; 12]>,
     /// [0]: after the previous move (1 ply), [1]: after our own previous move (2 plies).
     continuation: [Box<ContinuationTable>; 2],
@@ -113,6 +118,27 @@ impl Default for History {
             killers: [[Move::NULL; 2]; MAX_PLY + 2],
             counters: zeroed(),
         }
+    }
+}
+
+/// What a quiet move's history depends on besides the move: the two moves before it, and the
+/// squares the opponent attacks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QuietContext {
+    pub previous: [Option<PieceMove>; 2],
+    pub threats: Bitboard,
+}
+
+impl QuietContext {
+    #[inline]
+    fn butterfly_index(&self, mv: Move) -> [usize; 4] {
+        let (from, to) = (mv.from(), mv.to());
+        [
+            self.threats.contains(from) as usize,
+            self.threats.contains(to) as usize,
+            from as usize,
+            to as usize,
+        ]
     }
 }
 
@@ -184,15 +210,10 @@ impl History {
 
     /// Ordering score of a quiet move: butterfly plus the two continuation histories.
     #[inline]
-    pub fn quiet_score(
-        &self,
-        color: Color,
-        mv: Move,
-        piece: Piece,
-        previous_moves: &[Option<PieceMove>; 2],
-    ) -> i32 {
-        let mut score = self.butterfly[color as usize][mv.from() as usize][mv.to() as usize] as i32;
-        for (table, prev) in self.continuation.iter().zip(previous_moves) {
+    pub fn quiet_score(&self, color: Color, mv: Move, piece: Piece, context: &QuietContext) -> i32 {
+        let [f, t, from, to] = context.butterfly_index(mv);
+        let mut score = self.butterfly[color as usize][f][t][from][to] as i32;
+        for (table, prev) in self.continuation.iter().zip(&context.previous) {
             if let Some(p) = prev {
                 score +=
                     table[p.piece as usize][p.to as usize][piece as usize][mv.to() as usize] as i32;
@@ -213,7 +234,7 @@ impl History {
         ply: usize,
         best: (Move, Piece),
         tried: &[(Move, Piece)],
-        previous_moves: &[Option<PieceMove>; 2],
+        context: &QuietContext,
         depth: i32,
     ) {
         let b = bonus(depth);
@@ -222,13 +243,13 @@ impl History {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = mv;
         }
-        if let Some(prev) = previous_moves[0] {
+        if let Some(prev) = context.previous[0] {
             self.counters[prev.piece as usize][prev.to as usize] = mv;
         }
-        self.update_quiet(color, best, previous_moves, b);
+        self.update_quiet(color, best, context, b);
         for &other in tried {
             if other.0 != mv {
-                self.update_quiet(color, other, previous_moves, -b);
+                self.update_quiet(color, other, context, -b);
             }
         }
     }
@@ -237,14 +258,12 @@ impl History {
         &mut self,
         color: Color,
         (mv, piece): (Move, Piece),
-        previous_moves: &[Option<PieceMove>; 2],
+        context: &QuietContext,
         delta: i32,
     ) {
-        update(
-            &mut self.butterfly[color as usize][mv.from() as usize][mv.to() as usize],
-            delta,
-        );
-        for (table, prev) in self.continuation.iter_mut().zip(previous_moves) {
+        let [f, t, from, to] = context.butterfly_index(mv);
+        update(&mut self.butterfly[color as usize][f][t][from][to], delta);
+        for (table, prev) in self.continuation.iter_mut().zip(&context.previous) {
             if let Some(p) = prev {
                 update(
                     &mut table[p.piece as usize][p.to as usize][piece as usize][mv.to() as usize],
@@ -271,6 +290,38 @@ mod tests {
         pawns: 11,
         non_pawns: [22, 33],
     };
+
+    #[test]
+    fn a_quiet_move_is_learnt_apart_by_whether_its_squares_are_attacked() {
+        let mut history = History::default();
+        let knight = Piece::new(Color::White, PieceType::Knight);
+        let mv = Move::new(Square::G1, Square::F3, crate::types::MoveKind::Quiet);
+        let safe = QuietContext::default();
+        let from_attacked = QuietContext {
+            threats: Bitboard::from_square(Square::G1),
+            ..safe
+        };
+        let to_attacked = QuietContext {
+            threats: Bitboard::from_square(Square::F3),
+            ..safe
+        };
+        history.reward_quiet(Color::White, 0, (mv, knight), &[], &from_attacked, 10);
+        assert!(history.quiet_score(Color::White, mv, knight, &from_attacked) > 0);
+        assert_eq!(history.quiet_score(Color::White, mv, knight, &safe), 0);
+        assert_eq!(
+            history.quiet_score(Color::White, mv, knight, &to_attacked),
+            0
+        );
+        // Squares away from the move do not matter.
+        let elsewhere = QuietContext {
+            threats: from_attacked.threats | Bitboard::from_square(Square::A8),
+            ..safe
+        };
+        assert_eq!(
+            history.quiet_score(Color::White, mv, knight, &elsewhere),
+            history.quiet_score(Color::White, mv, knight, &from_attacked)
+        );
+    }
 
     fn learn(history: &mut History, keys: &CorrectionKeys, error: i32) {
         for _ in 0..200 {

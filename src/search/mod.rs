@@ -24,7 +24,7 @@ mod tt;
 mod wdl;
 
 pub use control::SearchControl;
-pub use history::{History, PieceMove};
+pub use history::{History, PieceMove, QuietContext};
 pub use limits::Limits;
 pub use picker::MovePicker;
 pub use running::{Progress, Running};

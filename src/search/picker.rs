@@ -4,7 +4,7 @@
 //! hash move, killers and counter move already tried are taken out of those sets by
 //! test-and-reset, so no move is searched twice.
 
-use super::history::{History, PieceMove};
+use super::history::{History, QuietContext};
 use super::params::{PICKER_PROMOTION_SEE, PICKER_SEE_DIVISOR};
 use super::see::{SEE_VALUES, see_ge};
 use crate::attacks::SliderAttacks;
@@ -175,7 +175,7 @@ impl MovePicker {
         &mut self,
         board: &Board<A::Occ>,
         history: &History,
-        previous_moves: &[Option<PieceMove>; 2],
+        context: &QuietContext,
     ) -> Option<Move> {
         loop {
             match self.stage {
@@ -248,7 +248,7 @@ impl MovePicker {
                     for &mv in list.iter() {
                         let piece = board.piece_on(mv.from()).expect("a mover");
                         self.quiets
-                            .push(mv, history.quiet_score(us, mv, piece, previous_moves));
+                            .push(mv, history.quiet_score(us, mv, piece, context));
                     }
                     self.stage = Stage::Quiets;
                 }
@@ -306,7 +306,7 @@ mod tests {
     fn picked(picker: &mut MovePicker, board: &Board, skip_after: usize) -> Vec<Move> {
         let history = History::default();
         let mut moves = Vec::new();
-        while let Some(mv) = picker.next::<Magic>(board, &history, &[None, None]) {
+        while let Some(mv) = picker.next::<Magic>(board, &history, &QuietContext::default()) {
             moves.push(mv);
             if moves.len() == skip_after {
                 picker.skip_quiets();

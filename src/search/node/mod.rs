@@ -10,7 +10,7 @@ mod qsearch;
 mod singular;
 
 use super::gate::Gate;
-use super::history::{CorrectionKeys, History, PieceMove, bonus};
+use super::history::{CorrectionKeys, History, PieceMove, QuietContext, bonus};
 use super::limits::MAX_PLY;
 use super::params::*;
 use super::picker::MovePicker;
@@ -26,7 +26,7 @@ use crate::eval::nnue::{AccumulatorStack, Network, scale_by_material};
 use crate::eval::{Evaluator, PawnCache, evaluate, pawn_key};
 use crate::movegen::{CheckInfo, legal_moves};
 use crate::tablebase::{Tablebases, Wdl};
-use crate::types::{Color, Move, Piece, PieceType};
+use crate::types::{Bitboard, Color, Move, Piece, PieceType};
 use arrayvec::ArrayVec;
 use correction::{correction_keys, refined};
 use singular::Singular;

@@ -163,8 +163,11 @@ impl<A: SliderAttacks> Worker<'_, A> {
             depth -= 1;
         }
 
-        let previous_moves = self.previous_moves(ply);
-        let counter = self.history.counter(previous_moves[0]);
+        let context = QuietContext {
+            previous: self.previous_moves(ply),
+            threats: board.attacked_by::<A>(!us),
+        };
+        let counter = self.history.counter(context.previous[0]);
         let mut picker = MovePicker::new(tt_move, self.history.killers(ply), counter);
         let mut best_score = -INFINITY;
         let mut best_move = Move::NULL;
@@ -175,7 +178,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let mut quiets_seen = 0;
         let checks = CheckInfo::new::<A>(board);
 
-        while let Some(mv) = picker.next::<A>(board, self.history, &previous_moves) {
+        while let Some(mv) = picker.next::<A>(board, self.history, &context) {
             if mv == excluded || (root && !self.root_moves.contains(&mv)) {
                 continue;
             }
@@ -271,7 +274,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     r = reduction(depth, moves_searched);
                     if quiet {
                         r += !pv_node as i32 + cut_node as i32 - improving as i32;
-                        let hist = self.history.quiet_score(us, mv, piece, &previous_moves);
+                        let hist = self.history.quiet_score(us, mv, piece, &context);
                         r -= (hist / LMR_HISTORY_DIVISOR.get())
                             .clamp(-LMR_MAX_HISTORY.get(), LMR_MAX_HISTORY.get());
                         if mv == self.history.killers(ply)[0]
@@ -341,7 +344,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                         self.update_pv(ply, mv);
                     }
                     if alpha >= beta {
-                        self.reward_cutoff(board, mv, ply, depth, &tried, &previous_moves);
+                        self.reward_cutoff(board, mv, ply, depth, &tried, &context);
                         break;
                     }
                 }
@@ -396,14 +399,14 @@ impl<A: SliderAttacks> Worker<'_, A> {
         ply: usize,
         depth: i32,
         tried: &Tried,
-        previous_moves: &[Option<PieceMove>; 2],
+        context: &QuietContext,
     ) {
         let us = board.side_to_move();
         let b = bonus(depth);
         if mv.is_quiet() {
             let piece = board.piece_on(mv.from()).expect("a mover");
             self.history
-                .reward_quiet(us, ply, (mv, piece), &tried.quiets, previous_moves, depth);
+                .reward_quiet(us, ply, (mv, piece), &tried.quiets, context, depth);
         } else {
             self.update_capture_history(board, mv, b);
         }

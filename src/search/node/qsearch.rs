@@ -55,10 +55,18 @@ impl<A: SliderAttacks> Worker<'_, A> {
         } else {
             MovePicker::quiescence(tt_move)
         };
-        let previous_moves = self.previous_moves(ply);
+        // Quiet moves come only as evasions.
+        let context = QuietContext {
+            previous: self.previous_moves(ply),
+            threats: if in_check {
+                board.attacked_by::<A>(!board.side_to_move())
+            } else {
+                Bitboard::EMPTY
+            },
+        };
         let mut best_move = Move::NULL;
         let mut searched = 0;
-        while let Some(mv) = picker.next::<A>(board, self.history, &previous_moves) {
+        while let Some(mv) = picker.next::<A>(board, self.history, &context) {
             if !in_check {
                 // Delta pruning: even winning the piece cannot lift the score to alpha.
                 let victim = board
