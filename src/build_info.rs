@@ -2,7 +2,7 @@
 //! level it was built for, its network and the vector kernel chosen on this CPU (the
 //! `compiler` command prints them all).
 
-use crate::eval::nnue::{Network, default_network_bytes};
+use crate::eval::nnue::{Network, default_network, default_network_bytes, header_len};
 
 /// `0.1.0` for a tagged release, `0.1.0-dev+9c926fb` for any other build (from `build.rs`).
 pub const VERSION: &str = env!("QUINTESSENCE_VERSION");
@@ -28,7 +28,8 @@ pub fn cpu_level() -> &'static str {
 /// The embedded network's checksum (the FNV-1a word of its header), which names the file.
 pub fn embedded_network_checksum() -> u32 {
     let bytes = default_network_bytes();
-    u32::from_le_bytes(bytes[16..20].try_into().expect("checked by build.rs"))
+    let at = header_len(default_network().buckets()) - 4;
+    u32::from_le_bytes(bytes[at..at + 4].try_into().expect("checked by build.rs"))
 }
 
 /// The `compiler` lines; `network` is the one in use and `source` says where it came from.
@@ -44,8 +45,9 @@ pub fn lines(network: &Network, source: &str) -> Vec<String> {
             cpu_level()
         ),
         format!(
-            "network     : {source}, hidden {}, embedded checksum {:08x}",
+            "network     : {source}, hidden {}, output buckets {}, embedded checksum {:08x}",
             crate::eval::nnue::HIDDEN,
+            network.buckets(),
             embedded_network_checksum()
         ),
         format!("nnue kernel : {}", network.kernel().name()),

@@ -10,7 +10,7 @@ use quintessence::attacks::Magic;
 use quintessence::board::Board;
 use quintessence::eval::nnue::{
     Accumulator, AccumulatorStack, HIDDEN, INPUTS, Kernel, MAX_DOT_LEN, Network, NetworkError, QA,
-    default_network, file_image, file_size,
+    default_network, file_image, file_size, header_len,
 };
 use quintessence::movegen::legal_moves;
 use quintessence::train::nnue::net::{Activations, Features, FloatNet};
@@ -323,8 +323,10 @@ fn network_file_round_trips_and_damage_is_named() {
         Network::from_bytes(&bytes[..bytes.len() - 2]),
         Err(NetworkError::WrongSize { .. })
     ));
+    // The scale is the header's second-to-last word (after the bucket count in `QNNUE03`).
+    let scale_at = header_len(net.buckets()) - 8;
     let mut bad = bytes.clone();
-    bad[12..16].copy_from_slice(&0u32.to_le_bytes());
+    bad[scale_at..scale_at + 4].copy_from_slice(&0u32.to_le_bytes());
     assert_eq!(Network::from_bytes(&bad), Err(NetworkError::BadScale(0)));
     let mut wide = bytes.clone();
     wide[8..12].copy_from_slice(&((HIDDEN as u32) * 2).to_le_bytes());

@@ -12,7 +12,7 @@ pub use accumulator::{Accumulator, AccumulatorStack};
 pub use features::{INPUTS, MAX_BUCKETS, feature_index, output_bucket};
 pub use network::{
     Network, NetworkError, default_network, default_network_bytes, file_image, file_size,
-    value_count,
+    header_len, value_count,
 };
 pub use scale::{material_scale, scale_by_material};
 pub use simd::{Kernel, MAX_DOT_LEN};
