@@ -155,7 +155,13 @@ fn a_killed_run_keeps_its_whole_games_and_the_next_run_goes_on() {
         [0, 1, 2],
         "the new run's chunk follows the salvaged one"
     );
-    assert!(std::fs::read_dir(&partial).unwrap().next().is_none());
+    // No chunk is left in progress (the run's lock file stays, unlocked).
+    let left: Vec<_> = std::fs::read_dir(&partial)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name != "datagen.lock")
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
     let mut problems = Vec::new();
     chunks::verify(&dir, |p| problems.push(p.to_string())).unwrap();
     assert!(problems.is_empty(), "{problems:?}");
@@ -265,4 +271,25 @@ fn another_runs_chunks_are_imported_verified_and_listed() {
     assert_eq!(verified, totals);
     let _ = std::fs::remove_dir_all(&from);
     let _ = std::fs::remove_dir_all(&into);
+}
+
+/// A second run on a folder that a run is playing into is refused (it would finish the first
+/// run's chunks in progress as its own); once the first has stopped, a run may start.
+#[test]
+fn a_second_run_on_a_busy_folder_is_refused() {
+    let dir = scratch_dir("lock");
+    let first = chunks::FolderLock::claim(&dir).unwrap();
+    let config = DatagenConfig {
+        games: 1,
+        dir: dir.clone(),
+        evaluator: Evaluator::Hce,
+        ..DatagenConfig::default()
+    };
+    let stop = AtomicBool::new(false);
+    let refused = datagen::run(&config, 1, &stop, |_| {}).unwrap_err();
+    assert!(refused.contains("another datagen"), "{refused}");
+    assert!(chunks::FolderLock::claim(&dir).is_err());
+    drop(first);
+    assert!(chunks::FolderLock::claim(&dir).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
 }

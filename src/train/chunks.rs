@@ -23,6 +23,38 @@ use std::sync::Mutex;
 
 pub const MANIFEST: &str = "manifest.toml";
 pub const PARTIAL: &str = "partial";
+/// The file in [`PARTIAL`] a playing run holds locked.
+const LOCK: &str = "datagen.lock";
+
+/// One playing run's claim on a data folder, held until dropped: a second run on the same
+/// folder would finish the first one's chunks in progress as its own (and list them twice).
+/// The file stays behind, unlocked; only the lock on it matters.
+#[derive(Debug)]
+pub struct FolderLock {
+    _file: File,
+}
+
+impl FolderLock {
+    pub fn claim(dir: &Path) -> Result<FolderLock, String> {
+        let partial = dir.join(PARTIAL);
+        fs::create_dir_all(&partial).map_err(|e| format!("{}: {e}", partial.display()))?;
+        let path = partial.join(LOCK);
+        let file = OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        match file.try_lock() {
+            Ok(()) => Ok(FolderLock { _file: file }),
+            Err(fs::TryLockError::WouldBlock) => Err(format!(
+                "{}: another datagen is playing into this folder (wait until it has stopped)",
+                dir.display()
+            )),
+            Err(fs::TryLockError::Error(e)) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+}
 pub const EXTENSION: &str = "vf.xz";
 
 /// Where a chunk came from.

@@ -119,6 +119,7 @@ pub fn run(
 ) -> Result<u64, String> {
     let dir = &config.dir;
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let _claim = chunks::FolderLock::claim(dir)?;
     for entry in chunks::salvage(dir)? {
         report(&format!(
             "datagen: finished {} left by an earlier run: {} games, {} positions",
