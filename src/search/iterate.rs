@@ -1,7 +1,7 @@
 //! Iterative deepening with aspiration windows and MultiPV, and the `info` reports of each
 //! finished iteration.
 
-use super::node::{Shared, Worker};
+use super::node::{Node, Shared, Worker};
 use super::params::{ASPIRATION_DELTA, ASPIRATION_MAX_DELTA, ASPIRATION_MIN_DEPTH};
 use super::running::{Message, Progress};
 use super::score::{INFINITY, MATE_BOUND, is_decisive};
@@ -118,7 +118,7 @@ pub(super) fn iterate<A: SliderAttacks>(
             let mut search_depth = depth;
             worker.must_finish = main && depth == 1 && line == 0;
             let score = loop {
-                let score = worker.negamax(board, alpha, beta, search_depth, 0, in_check, false);
+                let score = worker.negamax(board, alpha, beta, search_depth, Node::root(in_check));
                 if worker.stopped {
                     break score;
                 }

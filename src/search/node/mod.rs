@@ -80,14 +80,36 @@ impl Shared<'_> {
     }
 }
 
-/// What a node is, for the decisions that depend on it beyond its window.
+/// Where a node is and what is expected of it, beyond its window and depth. (A PV node is
+/// told by its window: wider than one.)
 #[derive(Clone, Copy, Debug)]
-pub(super) struct NodeFlags {
+pub struct Node {
+    /// Plies from the root.
+    pub ply: usize,
+    /// The side to move is in check (the caller knows it from the move it played).
     pub in_check: bool,
-    /// A principal-variation node (a window wider than one).
-    pub pv: bool,
     /// Expected to fail high.
     pub cut: bool,
+}
+
+impl Node {
+    /// The root: not expected to fail high.
+    pub fn root(in_check: bool) -> Node {
+        Node {
+            ply: 0,
+            in_check,
+            cut: false,
+        }
+    }
+
+    /// A node one ply further from the root.
+    pub fn child(self, in_check: bool, cut: bool) -> Node {
+        Node {
+            ply: self.ply + 1,
+            in_check,
+            cut,
+        }
+    }
 }
 
 /// The root move the main thread is searching, for the `currmove` line.

@@ -62,17 +62,19 @@ impl Tried {
 
 impl<A: SliderAttacks> Worker<'_, A> {
     /// Principal variation search, the root (`ply` 0) included.
-    #[allow(clippy::too_many_arguments)]
     pub fn negamax(
         &mut self,
         board: &Board<A::Occ>,
         mut alpha: i32,
         mut beta: i32,
         mut depth: i32,
-        ply: usize,
-        in_check: bool,
-        cut_node: bool,
+        node: Node,
     ) -> i32 {
+        let Node {
+            ply,
+            in_check,
+            cut: cut_node,
+        } = node;
         let pv_node = beta - alpha > 1;
         let root = ply == 0;
         self.pv_len[ply] = 0;
@@ -146,7 +148,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         if !pv_node
             && !in_check
             && excluded.is_null()
-            && let Some(score) = self.prune_node(board, beta, depth, ply, eval, cut_node)
+            && let Some(score) = self.prune_node(board, beta, depth, node, eval)
         {
             return score;
         }
@@ -230,12 +232,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 && e.bound != Bound::Upper
                 && !is_decisive(e.score)
             {
-                let node = NodeFlags {
-                    in_check,
-                    pv: pv_node,
-                    cut: cut_node,
-                };
-                match self.singular(board, e, beta, depth, ply, node) {
+                match self.singular(board, e, beta, depth, node, pv_node) {
                     Singular::Extend(by) => extension = by,
                     Singular::Cut(score) => return score,
                 }
@@ -263,9 +260,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     -beta,
                     -alpha,
                     new_depth,
-                    ply + 1,
-                    gives_check,
-                    !pv_node && !cut_node,
+                    node.child(gives_check, !pv_node && !cut_node),
                 );
             } else {
                 // Late-move reductions. (~158 elo ± 65, 2+0.02)
@@ -300,9 +295,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     -alpha - 1,
                     -alpha,
                     new_depth - r,
-                    ply + 1,
-                    gives_check,
-                    true,
+                    node.child(gives_check, true),
                 );
                 if score > alpha && r > 0 {
                     score = -self.negamax(
@@ -310,9 +303,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                         -alpha - 1,
                         -alpha,
                         new_depth,
-                        ply + 1,
-                        gives_check,
-                        !cut_node,
+                        node.child(gives_check, !cut_node),
                     );
                 }
                 if score > alpha && score < beta && pv_node {
@@ -321,9 +312,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                         -beta,
                         -alpha,
                         new_depth,
-                        ply + 1,
-                        gives_check,
-                        false,
+                        node.child(gives_check, false),
                     );
                 }
             }

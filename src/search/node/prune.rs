@@ -11,10 +11,10 @@ impl<A: SliderAttacks> Worker<'_, A> {
         board: &Board<A::Occ>,
         beta: i32,
         depth: i32,
-        ply: usize,
+        node: Node,
         eval: i32,
-        cut_node: bool,
     ) -> Option<i32> {
+        let ply = node.ply;
         let static_eval = self.stack[ply].static_eval;
         // Not in check here, so as negamax computes it.
         let improving = self.improving(ply, static_eval);
@@ -53,9 +53,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 -beta,
                 -beta + 1,
                 depth - r,
-                ply + 1,
-                false,
-                !cut_node,
+                node.child(false, !node.cut),
             );
             self.keys.pop();
             self.null_floor = null_floor;

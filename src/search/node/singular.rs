@@ -19,14 +19,10 @@ impl<A: SliderAttacks> Worker<'_, A> {
         entry: TtEntry,
         beta: i32,
         depth: i32,
-        ply: usize,
-        node: NodeFlags,
+        node: Node,
+        pv_node: bool,
     ) -> Singular {
-        let NodeFlags {
-            in_check,
-            pv: pv_node,
-            cut: cut_node,
-        } = node;
+        let ply = node.ply;
         let singular_beta = entry.score - SE_BETA_MARGIN.get() * depth;
         self.stack[ply].excluded = entry.mv;
         let score = self.negamax(
@@ -34,9 +30,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             singular_beta - 1,
             singular_beta,
             (depth - 1) / 2,
-            ply,
-            in_check,
-            cut_node,
+            node,
         );
         self.stack[ply].excluded = Move::NULL;
         if self.stopped {
