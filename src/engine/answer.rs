@@ -3,10 +3,14 @@
 //! many time slices before that thread runs. Whoever sends it first sends it; `info` lines go
 //! through here too, so none can follow the `bestmove`.
 
-use super::search_thread::safe_answer;
+use super::fault::inject;
+use crate::attacks::Magic;
 use crate::game::Game;
+use crate::movegen::{legal_moves, legal_moves_directional};
 use crate::protocol::{Event, Output};
 use crate::search::{Heartbeat, Limits, SearchControl, SearchInfo, SearchResult};
+use crate::types::Move;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 #[derive(Default)]
@@ -106,5 +110,103 @@ impl Answer {
     fn lock(&self) -> MutexGuard<'_, Option<Pending>> {
         // A panic while holding the lock leaves a slot that is still consistent.
         self.slot.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// The `bestmove` of a search: [`legal_answer`], or if that panics the first legal move of the
+/// other move generator, or if that panics too the null move; it never panics itself.
+fn safe_answer(game: &Game, limits: &Limits, result: SearchResult) -> (Move, Option<Move>) {
+    catch_unwind(AssertUnwindSafe(|| {
+        inject("answer");
+        legal_answer(game, limits, result)
+    }))
+    .or_else(|_| {
+        catch_unwind(|| {
+            let moves = legal_moves_directional::<Magic>(game.board());
+            (moves.first().copied().unwrap_or(Move::NULL), None)
+        })
+    })
+    .unwrap_or((Move::NULL, None))
+}
+
+/// The search's answer, made safe: a legal best move (from `searchmoves` when given) unless
+/// there is none, and a ponder move only when it is legal after it.
+fn legal_answer(game: &Game, limits: &Limits, result: SearchResult) -> (Move, Option<Move>) {
+    let board = game.board();
+    let legal = legal_moves::<Magic>(board);
+    let Some(&first) = legal.iter().next() else {
+        return (Move::NULL, None);
+    };
+    let best = if legal.iter().any(|&m| m == result.best) {
+        result.best
+    } else {
+        let fallback = limits
+            .searchmoves
+            .iter()
+            .copied()
+            .find(|m| legal.iter().any(|l| l == m))
+            .unwrap_or(first);
+        if result.best.is_null() {
+            log::warn!(
+                "the search returned no move in {}: playing {} instead",
+                board.to_fen(),
+                fallback.to_uci(true)
+            );
+        } else {
+            log::error!(
+                "the search returned {} in {}, which is not legal: playing {} instead",
+                result.best.to_uci(true),
+                board.to_fen(),
+                fallback.to_uci(true)
+            );
+        }
+        fallback
+    };
+    let ponder = result.ponder.filter(|&p| {
+        let mut child = *board;
+        child.play(best);
+        legal_moves::<Magic>(&child).iter().any(|&m| m == p)
+    });
+    (best, ponder)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::game::parse_uci_move;
+
+    #[test]
+    fn illegal_or_missing_moves_are_replaced_by_legal_ones() {
+        let game = Game::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+        let other = Board::startpos();
+        let foreign = parse_uci_move(&other, "e2e4", false).unwrap();
+        let (best, ponder) = legal_answer(
+            &game,
+            &Limits::default(),
+            SearchResult {
+                best: foreign,
+                ponder: Some(foreign),
+            },
+        );
+        assert!(
+            legal_moves::<Magic>(game.board())
+                .iter()
+                .any(|&m| m == best)
+        );
+        assert_eq!(ponder, None);
+        let (best, _) = legal_answer(&game, &Limits::default(), SearchResult::NONE);
+        assert!(!best.is_null());
+    }
+
+    #[test]
+    fn no_legal_move_gives_the_null_move() {
+        let mated = Game::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+            .unwrap();
+        let result = SearchResult::NONE;
+        assert_eq!(
+            legal_answer(&mated, &Limits::default(), result),
+            (Move::NULL, None)
+        );
     }
 }

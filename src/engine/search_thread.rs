@@ -8,25 +8,24 @@
 //!
 //! `go infinite` and `go ponder` searches may finish before the GUI says `stop` or
 //! `ponderhit`; their `bestmove` is then held, waiting on the channel, until it does. Every
-//! `bestmove` is checked against the legal moves before it leaves: a search bug costs strength,
-//! never an illegal move, and a search that panics is replaced by a fresh one with the same
-//! settings. Every step that could panic runs under `catch_unwind`, so each `go` gets exactly
-//! one `bestmove` whatever fails (the panic hook of the binary prints the message on stderr).
+//! `bestmove` is checked against the legal moves before it leaves ([`Answer`]): a search bug
+//! costs strength, never an illegal move, and a search that panics is replaced by a fresh one
+//! with the same settings. Every step that could panic runs under `catch_unwind`, so each `go`
+//! gets exactly one `bestmove` whatever fails (the panic hook of the binary prints the message
+//! on stderr).
 
 use super::answer::Answer;
 use super::command::Command;
 use super::fault::inject;
 use super::signals::Signals;
-use crate::attacks::{Backend, Magic, SliderAttacks};
+use crate::attacks::{Backend, SliderAttacks};
 use crate::board::Board;
 use crate::game::Game;
-use crate::movegen::{legal_moves, legal_moves_directional};
 use crate::protocol::format::info_string;
 use crate::protocol::{Event, Output};
 use crate::search::{
     Heartbeat, Limits, Running, SearchConfig, SearchInfo, SearchResult, Searcher, bench,
 };
-use crate::types::Move;
 use crate::with_backend;
 use crossbeam_channel::{Receiver, RecvError, bounded, select};
 use std::collections::VecDeque;
@@ -384,110 +383,5 @@ impl Desk<'_> {
             let command = self.commands.recv();
             self.during_search(command);
         }
-    }
-}
-
-/// The `bestmove` of a search: [`legal_answer`], or if that panics the first legal move of the
-/// other move generator, or if that panics too the null move; it never panics itself.
-pub(super) fn safe_answer(
-    game: &Game,
-    limits: &Limits,
-    result: SearchResult,
-) -> (Move, Option<Move>) {
-    catch_unwind(AssertUnwindSafe(|| {
-        inject("answer");
-        legal_answer(game, limits, result)
-    }))
-    .or_else(|_| {
-        catch_unwind(|| {
-            let moves = legal_moves_directional::<Magic>(game.board());
-            (moves.first().copied().unwrap_or(Move::NULL), None)
-        })
-    })
-    .unwrap_or((Move::NULL, None))
-}
-
-/// The search's answer, made safe: a legal best move (from `searchmoves` when given) unless
-/// there is none, and a ponder move only when it is legal after it.
-pub(super) fn legal_answer(
-    game: &Game,
-    limits: &Limits,
-    result: SearchResult,
-) -> (Move, Option<Move>) {
-    let board = game.board();
-    let legal = legal_moves::<Magic>(board);
-    let Some(&first) = legal.iter().next() else {
-        return (Move::NULL, None);
-    };
-    let best = if legal.iter().any(|&m| m == result.best) {
-        result.best
-    } else {
-        let fallback = limits
-            .searchmoves
-            .iter()
-            .copied()
-            .find(|m| legal.iter().any(|l| l == m))
-            .unwrap_or(first);
-        if result.best.is_null() {
-            log::warn!(
-                "the search returned no move in {}: playing {} instead",
-                board.to_fen(),
-                fallback.to_uci(true)
-            );
-        } else {
-            log::error!(
-                "the search returned {} in {}, which is not legal: playing {} instead",
-                result.best.to_uci(true),
-                board.to_fen(),
-                fallback.to_uci(true)
-            );
-        }
-        fallback
-    };
-    let ponder = result.ponder.filter(|&p| {
-        let mut child = *board;
-        child.play(best);
-        legal_moves::<Magic>(&child).iter().any(|&m| m == p)
-    });
-    (best, ponder)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::parse_uci_move;
-
-    #[test]
-    fn illegal_or_missing_moves_are_replaced_by_legal_ones() {
-        let game = Game::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
-        let other = Board::startpos();
-        let foreign = parse_uci_move(&other, "e2e4", false).unwrap();
-        let (best, ponder) = legal_answer(
-            &game,
-            &Limits::default(),
-            SearchResult {
-                best: foreign,
-                ponder: Some(foreign),
-            },
-        );
-        assert!(
-            legal_moves::<Magic>(game.board())
-                .iter()
-                .any(|&m| m == best)
-        );
-        assert_eq!(ponder, None);
-        let (best, _) = legal_answer(&game, &Limits::default(), SearchResult::NONE);
-        assert!(!best.is_null());
-    }
-
-    #[test]
-    fn no_legal_move_gives_the_null_move() {
-        let mated = Game::from_fen("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
-            .unwrap();
-        let result = SearchResult::NONE;
-        assert_eq!(
-            legal_answer(&mated, &Limits::default(), result),
-            (Move::NULL, None)
-        );
     }
 }
