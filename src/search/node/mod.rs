@@ -177,6 +177,9 @@ pub struct Worker<'a, A: SliderAttacks> {
     /// The first key after the latest null move on the path (0 without one): no repetition
     /// reaches across a null move.
     null_floor: usize,
+    /// While a null move's verification search runs: the side whose null moves are off, and
+    /// the ply from which they are allowed again (0: none running).
+    null_off: (Color, usize),
     pub nodes: u64,
     pub seldepth: usize,
     pub stopped: bool,
@@ -219,6 +222,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             history,
             root_index: keys.len(),
             null_floor: 0,
+            null_off: (Color::White, 0),
             keys,
             nodes: 0,
             seldepth: 0,

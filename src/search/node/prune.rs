@@ -29,10 +29,12 @@ impl<A: SliderAttacks> Worker<'_, A> {
         }
         // Null move: if passing still fails high, a real move will too. Not with only pawns
         // (zugzwang) and not twice in a row. (~44 elo ± 54, 2+0.02)
+        let us = board.side_to_move();
         if depth >= NMP_MIN_DEPTH.get()
             && eval >= beta
             && static_eval >= beta - NMP_EVAL_DEPTH_MARGIN.get() * depth + NMP_EVAL_BASE.get()
-            && board.has_non_pawn_material(board.side_to_move())
+            && board.has_non_pawn_material(us)
+            && !(self.null_off.0 == us && ply < self.null_off.1)
             && ply >= 1
             && self.stack[ply - 1].moved.is_some()
         {
@@ -60,8 +62,25 @@ impl<A: SliderAttacks> Worker<'_, A> {
             if self.stopped {
                 return Some(0);
             }
-            if score >= beta {
-                return Some(if is_decisive(score) { beta } else { score });
+            if score < beta {
+                return None;
+            }
+            let score = if is_decisive(score) { beta } else { score };
+            if board.has_more_than_a_minor(us) {
+                return Some(score);
+            }
+            // With a lone minor piece zugzwang is common (`kbK5/pp6/1P6/8/8/8/8/R7 w`: every
+            // Black move loses, passing does not; the mate in two stayed hidden until depth
+            // 24): a real search, without our null moves, must fail high too.
+            let verify_depth = (depth - r).max(1);
+            let off = std::mem::replace(&mut self.null_off, (us, ply + verify_depth as usize));
+            let verified = self.negamax(board, beta - 1, beta, verify_depth, node);
+            self.null_off = off;
+            if self.stopped {
+                return Some(0);
+            }
+            if verified >= beta {
+                return Some(score);
             }
         }
         None
