@@ -125,8 +125,14 @@ const fn build() -> Tables {
             let number = line.number(sq);
             let len = line.length(number);
             let inner = len.saturating_sub(2);
+            // A corner's one-square diagonal has no inner bits: shift 0, not past the word
+            // (a shift by 64 overflows; found by the FEN fuzz target with overflow checks on).
             t.index[l][sq] = LineIndex {
-                shift: (line.offset(number) + 1) as u8,
+                shift: if inner == 0 {
+                    0
+                } else {
+                    (line.offset(number) + 1) as u8
+                },
                 mask: ((1u32 << inner) - 1) as u8,
             };
             // The squares of this line, by position.
@@ -217,5 +223,29 @@ impl SliderAttacks for Rotated {
     #[inline(always)]
     fn rook(sq: Square, occ: &RotatedOccupancy) -> Bitboard {
         line_attacks(Line::Rank, sq, occ) | line_attacks(Line::File, sq, occ)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_line_index_stays_inside_the_word() {
+        // A shift of 64 or more overflows (a panic with overflow checks on).
+        for l in 0..4 {
+            for sq in 0..64 {
+                let index = TABLES.index[l][sq];
+                assert!(
+                    index.shift < 64,
+                    "line {l}, square {sq}: shift {}",
+                    index.shift
+                );
+                assert!(
+                    (index.shift as u32 + index.mask.count_ones()) <= 64,
+                    "line {l}, square {sq}: bits past the word"
+                );
+            }
+        }
     }
 }
