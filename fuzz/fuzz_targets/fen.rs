@@ -28,7 +28,10 @@ fuzz_target!(|data: &[u8]| {
     let written = board.to_fen();
     let again = Board::from_fen(&written)
         .unwrap_or_else(|e| panic!("{text:?} wrote {written:?}, which does not read: {e}"));
-    assert!(again == board, "{text:?} and its own FEN {written:?} differ");
+    assert!(
+        again == board,
+        "{text:?} and its own FEN {written:?} differ"
+    );
 
     let reference = perft::<Magic>(&board, 2);
     for backend in Backend::available() {
