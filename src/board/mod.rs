@@ -125,11 +125,10 @@ impl<O: Occupancy> Board<O> {
     /// or two minors. With a lone minor zugzwang is still common.
     #[inline(always)]
     pub fn has_more_than_a_minor(&self, color: Color) -> bool {
-        let ours = self.colors[color as usize];
-        let majors = self.pieces[PieceType::Rook as usize] | self.pieces[PieceType::Queen as usize];
         let minors =
             self.pieces[PieceType::Knight as usize] | self.pieces[PieceType::Bishop as usize];
-        (ours & majors).any() || (ours & minors).more_than_one()
+        self.orthogonal_sliders(color).any()
+            || (self.colors[color as usize] & minors).more_than_one()
     }
 
     #[inline(always)]
