@@ -154,6 +154,12 @@ params! {
 
     /// Quiescence delta pruning: a capture must be able to lift the score this close to alpha.
     DELTA_MARGIN = 200, 50..=500;
+    /// Quiescence futility: when the stand-pat plus this stays below alpha, a capture that
+    /// does not win material (SEE < 1) cannot lift the score.
+    QS_FUTILITY_MARGIN = 150, 0..=400;
+    /// Quiescence move-count pruning: past this many moves searched, captures that do not
+    /// give check are skipped (not in check).
+    QS_MOVE_LIMIT = 3, 1..=8;
 
     /// Tablebase results are stored this much deeper than the node's depth.
     TB_DEPTH_BONUS = 6, 0..=12;

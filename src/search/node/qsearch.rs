@@ -66,6 +66,8 @@ impl<A: SliderAttacks> Worker<'_, A> {
         };
         let mut best_move = Move::NULL;
         let mut searched = 0;
+        // Built the first time move-count pruning needs to know whether a capture checks.
+        let mut checks = None;
         while let Some(mv) = picker.next::<A>(board, self.history, &context) {
             if !in_check {
                 // Delta pruning: even winning the piece cannot lift the score to alpha.
@@ -75,9 +77,25 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 if mv.promotion().is_none() && eval + victim + DELTA_MARGIN.get() <= alpha {
                     continue;
                 }
+                // Futility: a capture that wins nothing cannot close the gap either.
+                if eval + QS_FUTILITY_MARGIN.get() <= alpha && !see_ge::<A>(board, mv, 1) {
+                    continue;
+                }
                 if !see_ge::<A>(board, mv, 0) {
                     continue;
                 }
+                // Move-count pruning: the picker gave the likeliest captures first.
+                if searched >= QS_MOVE_LIMIT.get()
+                    && mv.promotion().is_none()
+                    && !checks
+                        .get_or_insert_with(|| CheckInfo::new::<A>(board))
+                        .gives_check::<A>(board, mv)
+                {
+                    continue;
+                }
+            } else if searched > 0 && best_score > -MATE_BOUND {
+                // One evasion holds: the quiet ones left are unlikely to do better.
+                picker.skip_quiets();
             }
             let child = self.make(board, mv, ply);
             searched += 1;
