@@ -7,8 +7,8 @@
 //!     └──────Event──▶ Output ◀─┘──▶ stdout
 //! ```
 //!
-//! The front-end never waits for the search: `stop` and `ponderhit` raise [`Signals`] flags the
-//! search polls, and send a wake-up through the channel to the search thread, which answers
+//! The front-end never waits for the search: `stop` and `ponderhit` raise the job's signals in
+//! the [`SearchControl`] the search polls, and send a wake-up through the channel to the search thread, which answers
 //! at once. `isready` goes through the same channel, so `readyok` follows every earlier
 //! command (a resized or cleared table, new search threads, opened tablebases).
 
@@ -16,16 +16,14 @@ mod answer;
 mod command;
 mod fault;
 mod search_thread;
-mod signals;
 
 pub use command::Command;
-pub use signals::Signals;
 
 use crate::attacks::Backend;
 use crate::board::Board;
 use crate::game::Game;
 use crate::protocol::{Event, Output, Transcript};
-use crate::search::{Limits, SearchConfig, slices};
+use crate::search::{Limits, SearchConfig, SearchControl, slices};
 use answer::Answer;
 use crossbeam_channel::{Receiver, Sender, unbounded};
 use search_thread::SearchThread;
@@ -40,7 +38,7 @@ const QUIT_WAIT: Duration = Duration::from_millis(500);
 pub struct Engine {
     commands: Sender<Command>,
     output: Arc<Output>,
-    signals: Arc<Signals>,
+    control: Arc<SearchControl>,
     answer: Arc<Answer>,
     /// The newest job sent; `stop` and `ponderhit` refer to it.
     job: u64,
@@ -57,10 +55,10 @@ impl Engine {
         slices::prefer_short();
         let (commands, command_rx) = unbounded();
         let (done_tx, search_done) = unbounded::<()>();
-        let signals = Arc::new(Signals::default());
+        let control = Arc::new(SearchControl::new());
         let output = Arc::new(Output::new(out));
         let thread_output = Arc::clone(&output);
-        let thread_signals = Arc::clone(&signals);
+        let thread_control = Arc::clone(&control);
         let answer = Arc::new(Answer::default());
         let thread_answer = Arc::clone(&answer);
         let search_thread = thread::Builder::new()
@@ -73,7 +71,7 @@ impl Engine {
                     threads,
                     command_rx,
                     thread_output,
-                    thread_signals,
+                    thread_control,
                     thread_answer,
                 )
                 .run();
@@ -82,7 +80,7 @@ impl Engine {
         Engine {
             commands,
             output,
-            signals,
+            control,
             answer,
             job: 0,
             search_thread: Some(search_thread),
@@ -151,15 +149,14 @@ impl Engine {
     /// `stop`: the current search ends within milliseconds; its `bestmove` goes at once (from
     /// this thread when the search has an answer ready).
     pub fn stop(&self) {
-        self.signals.stop(self.job);
-        self.answer
-            .stop(&self.output, self.job, &self.signals.control);
+        self.control.stop(self.job);
+        self.answer.stop(&self.output, self.job, &self.control);
         self.command(Command::Stop);
     }
 
     /// `ponderhit`: the current ponder search now runs on its clock.
     pub fn ponderhit(&self) {
-        self.signals.ponderhit(self.job);
+        self.control.ponderhit(self.job);
         self.command(Command::PonderHit);
     }
 
@@ -186,7 +183,7 @@ impl Engine {
 
     /// Stops everything and waits (briefly) for the search thread's last words.
     pub fn quit(mut self) {
-        self.signals.stop(u64::MAX);
+        self.control.stop(u64::MAX);
         self.command(Command::Quit);
         let finished = matches!(
             self.search_done.recv_timeout(QUIT_WAIT),

@@ -17,14 +17,14 @@
 use super::answer::Answer;
 use super::command::Command;
 use super::fault::inject;
-use super::signals::Signals;
 use crate::attacks::{Backend, SliderAttacks};
 use crate::board::Board;
 use crate::game::Game;
 use crate::protocol::format::info_string;
 use crate::protocol::{Event, Output};
 use crate::search::{
-    Heartbeat, Limits, Running, SearchConfig, SearchInfo, SearchResult, Searcher, bench,
+    Heartbeat, Limits, Running, SearchConfig, SearchControl, SearchInfo, SearchResult, Searcher,
+    bench,
 };
 use crate::with_backend;
 use crossbeam_channel::{Receiver, RecvError, bounded, select};
@@ -41,7 +41,7 @@ pub struct SearchThread {
     tablebase_paths: String,
     commands: Receiver<Command>,
     output: Arc<Output>,
-    signals: Arc<Signals>,
+    control: Arc<SearchControl>,
     answer: Arc<Answer>,
     /// Commands that arrived while a search ran; run after it.
     deferred: VecDeque<Command>,
@@ -53,7 +53,7 @@ impl SearchThread {
         threads: usize,
         commands: Receiver<Command>,
         output: Arc<Output>,
-        signals: Arc<Signals>,
+        control: Arc<SearchControl>,
         answer: Arc<Answer>,
     ) -> SearchThread {
         let mut thread = SearchThread {
@@ -63,7 +63,7 @@ impl SearchThread {
             tablebase_paths: String::new(),
             commands,
             output,
-            signals,
+            control,
             answer,
             deferred: VecDeque::new(),
         };
@@ -194,19 +194,19 @@ impl SearchThread {
 
     /// One `go`. Returns false when `quit` came during it.
     fn go(&mut self, job: &Job, config: &SearchConfig, received: Instant) -> bool {
-        self.signals.start(job.id, job.limits.ponder);
+        self.control.start(job.id, job.limits.ponder);
         self.answer
             .open(job.id, job.game, job.limits, job.show_ponder, job.chess960);
         let mut desk = Desk {
             commands: &self.commands,
             output: &self.output,
-            signals: &self.signals,
+            control: &self.control,
             answer: &self.answer,
             deferred: &mut self.deferred,
             quit: false,
         };
         let searcher = &mut self.searcher;
-        let control = &self.signals.control;
+        let control = &*self.control;
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             inject("search");
             searcher.search_with(job.game, job.limits, config, control, received, |running| {
@@ -316,7 +316,7 @@ struct Job<'a> {
 struct Desk<'a> {
     commands: &'a Receiver<Command>,
     output: &'a Output,
-    signals: &'a Signals,
+    control: &'a SearchControl,
     answer: &'a Answer,
     deferred: &'a mut VecDeque<Command>,
     quit: bool,
@@ -334,7 +334,7 @@ impl Desk<'_> {
         let (output, answer) = (self.output, self.answer);
         let mut on_info = |info: &SearchInfo| answer.info(output, info);
         let mut on_beat = |beat: &Heartbeat| answer.heartbeat(output, beat);
-        while !(running.ended() || (self.signals.is_stopped(job.id) && running.has_move())) {
+        while !(running.ended() || (self.control.is_job_stopped(job.id) && running.has_move())) {
             if self.quit {
                 running.take(running.progress().recv(), &mut on_info);
             } else {
@@ -373,11 +373,11 @@ impl Desk<'_> {
     fn hold(&mut self, job: &Job) -> bool {
         let limits = job.limits;
         loop {
-            let waiting = limits.infinite || (limits.ponder && !self.signals.is_ponderhit(job.id));
+            let waiting = limits.infinite || (limits.ponder && !self.control.is_ponderhit(job.id));
             if self.quit {
                 return false;
             }
-            if !waiting || self.signals.is_stopped(job.id) {
+            if !waiting || self.control.is_job_stopped(job.id) {
                 return true;
             }
             let command = self.commands.recv();

@@ -69,7 +69,7 @@ pub fn run_with_progress(
     for (index, fen) in POSITIONS.iter().enumerate() {
         let game = Game::from_fen(fen).expect("bench positions are valid");
         let mut searcher = Searcher::new(16);
-        control.start(false);
+        control.start_next(false);
         let mut last_nodes = 0;
         searcher.search(
             &game,

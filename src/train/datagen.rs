@@ -342,7 +342,7 @@ fn opening(config: &DatagenConfig, searcher: &mut Searcher, rng: &mut Rng) -> Op
         return None;
     }
     let control = SearchControl::new();
-    control.start(false);
+    control.start_next(false);
     let mut score = Score::Cp(0);
     let search_config = SearchConfig {
         evaluator: config.evaluator.clone(),
@@ -413,7 +413,7 @@ fn play_game(
                 _ => 0.5,
             });
         }
-        control.start(false);
+        control.start_next(false);
         let mut score = Score::Cp(0);
         let found = searcher.search(&game, &limits, &search_config, &control, &mut |info| {
             score = info.score;
