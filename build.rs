@@ -31,10 +31,11 @@ fn main() {
 /// wrong file stops the build instead of the engine.
 fn check(bytes: &[u8]) -> Result<(), String> {
     let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
-    // (buckets, header length): QNNUE02 has one bucket and no bucket field.
+    // (buckets, header length): QNNUE02 has one bucket and no bucket field, QNNUE04 a flags field.
     let (buckets, header) = match bytes.get(..8) {
         Some(b"QNNUE02\0") if bytes.len() >= 20 => (1, 20),
         Some(b"QNNUE03\0") if bytes.len() >= 24 => (word(12), 24),
+        Some(b"QNNUE04\0") if bytes.len() >= 28 => (word(12), 28),
         _ => return Err("not a Quintessence network file".into()),
     };
     let hidden = word(8);

@@ -58,7 +58,7 @@ fn incremental(kernel: Kernel, games: &[Vec<Board>]) -> f64 {
     for line in games {
         stack.set_root(&net, &line[0]);
         for (ply, pair) in line.windows(2).enumerate() {
-            stack.push(ply, &pair[0], &pair[1]);
+            stack.push(&net, ply, &pair[0], &pair[1]);
             black_box(stack.evaluate(&net, &pair[1], ply + 1));
             moves += 1;
         }

@@ -28,7 +28,8 @@ pub fn cpu_level() -> &'static str {
 /// The embedded network's checksum (the FNV-1a word of its header), which names the file.
 pub fn embedded_network_checksum() -> u32 {
     let bytes = default_network_bytes();
-    let at = header_len(default_network().buckets()) - 4;
+    let net = default_network();
+    let at = header_len(net.buckets(), net.mirroring) - 4;
     u32::from_le_bytes(bytes[at..at + 4].try_into().expect("checked by build.rs"))
 }
 

@@ -30,22 +30,38 @@ const STARTS: [&str; 5] = [
 /// push per move, null moves included) and compares every evaluation with a fresh build.
 #[test]
 fn incremental_accumulators_equal_fresh_ones() {
-    let net = default_network();
+    incremental_accumulators_equal_fresh_ones_with(&default_network());
+}
+
+/// The same with horizontal mirroring: a king crossing the d/e line rebuilds its side's view,
+/// and what that gives equals a fresh build.
+#[test]
+fn mirrored_accumulators_rebuilt_at_a_king_crossing_equal_fresh_ones() {
+    let mut net = (*default_network()).clone();
+    net.mirroring = true;
+    let refreshes = incremental_accumulators_equal_fresh_ones_with(&net);
+    // Random games move kings across the line often; each crossing is one rebuild.
+    assert!(refreshes > 200, "{refreshes} rebuilds");
+}
+
+/// Returns the rebuilds the stacks made.
+fn incremental_accumulators_equal_fresh_ones_with(net: &Network) -> u64 {
     let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
+    let mut refreshes = 0;
     let mut checked = 0;
     for start in STARTS {
         for _ in 0..40 {
-            let mut stack = AccumulatorStack::new(&net, 128);
+            let mut stack = AccumulatorStack::new(net, 128);
             let mut path = vec![Board::from_fen(start).unwrap()];
             for ply in 0..100 {
                 let board = path[ply];
                 // Evaluate only some plies so lazy updates cover several moves at once.
                 if rng.below(3) == 0 {
-                    let incremental = stack.evaluate(&net, &board, ply);
-                    let fresh = Accumulator::from_board(&net, &board);
+                    let incremental = stack.evaluate(net, &board, ply);
+                    let fresh = Accumulator::from_board(net, &board);
                     assert_eq!(
                         incremental,
-                        fresh.evaluate(&net, &board),
+                        fresh.evaluate(net, &board),
                         "{}",
                         board.to_fen()
                     );
@@ -61,12 +77,14 @@ fn incremental_accumulators_equal_fresh_ones() {
                 } else {
                     child.play(*moves.iter().nth(rng.below(moves.len())).unwrap());
                 }
-                stack.push(ply, &board, &child);
+                stack.push(net, ply, &board, &child);
                 path.push(child);
             }
+            refreshes += stack.refreshes();
         }
     }
     assert!(checked > 2000, "{checked}");
+    refreshes
 }
 
 /// The search never evaluates a root whose table entry holds its evaluation: once the root is
@@ -81,7 +99,7 @@ fn children_of_a_set_root_are_updated_from_it() {
         for &mv in legal_moves::<Magic>(&root).iter() {
             let mut child = root;
             child.play(mv);
-            stack.push(0, &root, &child);
+            stack.push(&net, 0, &root, &child);
             let fresh = Accumulator::from_board(&net, &child);
             assert_eq!(
                 stack.evaluate(&net, &child, 1),
@@ -200,9 +218,9 @@ fn kernel_equals_scalar_on_random_and_extreme_rows(simd: Kernel) {
 
 /// A network of random weights drawn by `value` (file order), through the loader.
 fn random_network(rng: &mut Rng, mut value: impl FnMut(&mut Rng, usize) -> i16) -> Network {
-    let count = (file_size(HIDDEN, 1) - 20) / 2;
+    let count = (file_size(HIDDEN, 1, false) - 20) / 2;
     let values: Vec<i16> = (0..count).map(|i| value(rng, i)).collect();
-    Network::from_bytes(&file_image(HIDDEN, 1, 400, &values)).unwrap()
+    Network::from_bytes(&file_image(HIDDEN, 1, false, 400, &values)).unwrap()
 }
 
 /// Whole networks: the embedded one, one whose accumulators cross the clamp bounds often and
@@ -271,7 +289,9 @@ fn compare_kernels_over_games(simd: &Network, scalar: &Network, rng: &mut Rng) -
                 }
                 let mut child = board;
                 child.play(*moves.iter().nth(rng.below(moves.len())).unwrap());
-                stacks.iter_mut().for_each(|s| s.push(ply, &board, &child));
+                let [x, y] = &mut stacks;
+                x.push(simd, ply, &board, &child);
+                y.push(scalar, ply, &board, &child);
                 board = child;
             }
         }
@@ -324,7 +344,7 @@ fn network_file_round_trips_and_damage_is_named() {
         Err(NetworkError::WrongSize { .. })
     ));
     // The scale is the header's second-to-last word (after the bucket count in `QNNUE03`).
-    let scale_at = header_len(net.buckets()) - 8;
+    let scale_at = header_len(net.buckets(), false) - 8;
     let mut bad = bytes.clone();
     bad[scale_at..scale_at + 4].copy_from_slice(&0u32.to_le_bytes());
     assert_eq!(Network::from_bytes(&bad), Err(NetworkError::BadScale(0)));
@@ -349,7 +369,7 @@ fn output_buckets_quantise_and_score_by_piece_count() {
     let float = FloatNet::random(HIDDEN, 8, 21);
     let scale = 400.0;
     let bytes = float.quantise(scale);
-    assert_eq!(bytes.len(), file_size(HIDDEN, 8));
+    assert_eq!(bytes.len(), file_size(HIDDEN, 8, false));
     let net = Network::from_bytes(&bytes).unwrap();
     assert_eq!(net.buckets(), 8);
     assert_eq!(net.to_bytes(), bytes);
@@ -367,7 +387,7 @@ fn output_buckets_quantise_and_score_by_piece_count() {
         let board = board_of(pos);
         let acc = Accumulator::from_board(&net, &board);
         let quantised = acc.evaluate(&net, &board);
-        let float_cp = float.output(&Features::of(pos), &mut scratch) * scale;
+        let float_cp = float.output(&Features::of(pos, float.mirroring), &mut scratch) * scale;
         let error = (float_cp - quantised as f32).abs();
         total += error;
         worst = worst.max(error);
@@ -395,6 +415,41 @@ fn output_buckets_quantise_and_score_by_piece_count() {
     );
 }
 
+/// A mirrored float network quantises to a `QNNUE04` file that loads with mirroring on,
+/// round-trips (file and checkpoint), and scores as the float network does.
+#[test]
+fn mirrored_networks_quantise_load_and_score_as_the_float_one() {
+    let float = FloatNet::random(HIDDEN, 8, 23).with_mirroring(true);
+    let bytes = float.quantise(400.0);
+    assert_eq!(bytes.len(), file_size(HIDDEN, 8, true));
+    assert_eq!(&bytes[..8], b"QNNUE04\0");
+    let net = Network::from_bytes(&bytes).unwrap();
+    assert!(net.mirroring);
+    assert_eq!(net.to_bytes(), bytes);
+    assert_eq!(FloatNet::from_bytes(&float.to_bytes()).unwrap(), float);
+    let one = FloatNet::random(HIDDEN, 1, 23).with_mirroring(true);
+    assert_eq!(FloatNet::from_bytes(&one.to_bytes()).unwrap(), one);
+    // An unknown flag is refused.
+    let mut bad = bytes.clone();
+    bad[16..20].copy_from_slice(&3u32.to_le_bytes());
+    assert_eq!(Network::from_bytes(&bad), Err(NetworkError::BadFlags(3)));
+
+    let mut scratch = Activations::new(HIDDEN);
+    let (mut total, mut count, mut mirrored) = (0.0f32, 0, 0);
+    for pos in sample_positions(2_000, 7).iter().step_by(4) {
+        let board = board_of(pos);
+        let quantised = Accumulator::from_board(&net, &board).evaluate(&net, &board);
+        let float_cp = float.output(&Features::of(pos, true), &mut scratch) * 400.0;
+        total += (float_cp - quantised as f32).abs();
+        count += 1;
+        mirrored += usize::from(board.king(board.side_to_move()).file() as usize >= 4);
+    }
+    // Both halves of the board were seen, and scored alike by both networks.
+    assert!(mirrored > 0 && mirrored < count, "{mirrored} of {count}");
+    let mean = total / count as f32;
+    assert!(mean < 8.0, "quantisation error: mean {mean} cp");
+}
+
 /// A one-bucket network copied into eight buckets scores every position as before, so training
 /// buckets can start from a trained network.
 #[test]
@@ -405,7 +460,7 @@ fn one_bucket_network_spread_over_eight_scores_the_same() {
     assert!(eight.clone().with_buckets(4).is_err());
     let mut scratch = Activations::new(HIDDEN);
     for pos in sample_positions(400, 13) {
-        let f = Features::of(&pos);
+        let f = Features::of(&pos, false);
         assert_eq!(one.output(&f, &mut scratch), eight.output(&f, &mut scratch));
     }
 }
@@ -508,7 +563,8 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
     let (mut total, mut worst) = (0.0f32, 0.0f32);
     let sample = &held[..300];
     for pos in sample {
-        let float_cp = float.output(&Features::of(pos), &mut scratch) * config.score_scale;
+        let float_cp =
+            float.output(&Features::of(pos, float.mirroring), &mut scratch) * config.score_scale;
         let board = board_of(pos);
         let quantised = Accumulator::from_board(&net, &board).evaluate(&net, &board);
         let error = (float_cp - quantised as f32).abs();

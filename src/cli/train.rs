@@ -21,6 +21,10 @@ pub struct TrainArgs {
     #[arg(long, value_name = "N", default_value_t = TrainConfig::default().buckets as u16,
           value_parser = clap::value_parser!(u16).range(1..=16))]
     pub buckets: u16,
+    /// Mirror each side's features left to right when its king is on files e-h (the network
+    /// file is then `QNNUE04`, which engines before it do not read)
+    #[arg(long)]
+    pub mirror: bool,
     /// Passes over the data
     #[arg(long, value_name = "N", default_value_t = TrainConfig::default().epochs)]
     pub epochs: usize,
@@ -72,6 +76,7 @@ impl TrainArgs {
             data: self.data.clone(),
             hidden: self.hidden,
             buckets: usize::from(self.buckets),
+            mirroring: self.mirror,
             epochs: self.epochs,
             batch: self.batch,
             lr: self.lr,

@@ -2,10 +2,11 @@
 //! indexed by ply. Making a move only records which pieces appeared and vanished (found by
 //! comparing the two boards, so castling, en passant and promotions need no special case);
 //! the accumulator is brought up to date when a node is evaluated, from the nearest ancestor
-//! that is, or rebuilt from the board when none is.
+//! that is, or rebuilt from the board when none is. With a mirrored network a king move across
+//! the d/e line changes every feature of its side's view: that accumulator is rebuilt at once.
 
-use super::feature_index;
 use super::network::{Network, Row};
+use super::{feature_index, mirrors};
 use crate::attacks::Occupancy;
 use crate::board::Board;
 use crate::types::{Color, Piece, PieceType, Square};
@@ -19,12 +20,14 @@ impl Accumulator {
     /// Built from scratch: bias plus the rows of every piece on the board.
     pub fn from_board<O: Occupancy>(net: &Network, board: &Board<O>) -> Accumulator {
         let mut acc = Accumulator([net.hidden_bias; 2]);
+        let mirror = Color::ALL.map(|view| mirrors(net.mirroring, board.king(view)));
         for color in Color::ALL {
             for kind in PieceType::ALL {
                 let piece = Piece::new(color, kind);
                 for sq in board.pieces_of(color, kind) {
                     for view in Color::ALL {
-                        let row = &net.input_weights[feature_index(view, piece, sq)];
+                        let index = feature_index(view, piece, sq, mirror[view.index()]);
+                        let row = &net.input_weights[index];
                         net.kernel().add_assign(&mut acc.0[view.index()].0, &row.0);
                     }
                 }
@@ -49,11 +52,16 @@ impl Accumulator {
 struct Delta {
     added: ArrayVec<(Piece, Square), 2>,
     removed: ArrayVec<(Piece, Square), 2>,
+    /// Each view mirrored ([`mirrors`]), the same before and after the move.
+    mirror: [bool; 2],
 }
 
 impl Delta {
-    fn between<O: Occupancy>(parent: &Board<O>, child: &Board<O>) -> Delta {
-        let mut d = Delta::default();
+    fn between<O: Occupancy>(parent: &Board<O>, child: &Board<O>, mirror: [bool; 2]) -> Delta {
+        let mut d = Delta {
+            mirror,
+            ..Delta::default()
+        };
         for color in Color::ALL {
             for kind in PieceType::ALL {
                 let before = parent.pieces_of(color, kind);
@@ -71,8 +79,9 @@ impl Delta {
         d
     }
 
-    fn row(net: &Network, view: Color, (piece, sq): (Piece, Square)) -> &Row {
-        &net.input_weights[feature_index(view, piece, sq)]
+    fn row<'n>(&self, net: &'n Network, view: Color, (piece, sq): (Piece, Square)) -> &'n Row {
+        let mirror = self.mirror[view.index()];
+        &net.input_weights[feature_index(view, piece, sq, mirror)]
     }
 
     /// `child = parent` updated by this delta.
@@ -82,23 +91,23 @@ impl Delta {
             let (from, out) = (&parent.0[view.index()], &mut child.0[view.index()]);
             let (na, nr) = (self.added.len(), self.removed.len());
             if na >= 1 && nr >= 1 {
-                let add = Delta::row(net, view, self.added[0]);
-                let sub = Delta::row(net, view, self.removed[0]);
+                let add = self.row(net, view, self.added[0]);
+                let sub = self.row(net, view, self.removed[0]);
                 k.add_sub(&mut out.0, &from.0, &add.0, &sub.0);
             } else {
                 *out = *from;
                 if na >= 1 {
-                    k.add_assign(&mut out.0, &Delta::row(net, view, self.added[0]).0);
+                    k.add_assign(&mut out.0, &self.row(net, view, self.added[0]).0);
                 }
                 if nr >= 1 {
-                    k.sub_assign(&mut out.0, &Delta::row(net, view, self.removed[0]).0);
+                    k.sub_assign(&mut out.0, &self.row(net, view, self.removed[0]).0);
                 }
             }
             for &a in self.added.iter().skip(1) {
-                k.add_assign(&mut out.0, &Delta::row(net, view, a).0);
+                k.add_assign(&mut out.0, &self.row(net, view, a).0);
             }
             for &r in self.removed.iter().skip(1) {
-                k.sub_assign(&mut out.0, &Delta::row(net, view, r).0);
+                k.sub_assign(&mut out.0, &self.row(net, view, r).0);
             }
         }
     }
@@ -147,10 +156,26 @@ impl AccumulatorStack {
         self.fresh.iter_mut().for_each(|f| *f = false);
     }
 
-    /// Records the move from `parent` (at `ply`) to `child` (at `ply + 1`).
+    /// Records the move from `parent` (at `ply`) to `child` (at `ply + 1`); with `net`
+    /// mirrored, a king that crossed the d/e line has its side's view rebuilt now.
     #[inline]
-    pub fn push<O: Occupancy>(&mut self, ply: usize, parent: &Board<O>, child: &Board<O>) {
-        self.deltas[ply + 1] = Delta::between(parent, child);
+    pub fn push<O: Occupancy>(
+        &mut self,
+        net: &Network,
+        ply: usize,
+        parent: &Board<O>,
+        child: &Board<O>,
+    ) {
+        let mirror = Color::ALL.map(|view| mirrors(net.mirroring, child.king(view)));
+        if net.mirroring
+            && Color::ALL
+                .iter()
+                .any(|&view| mirrors(true, parent.king(view)) != mirror[view.index()])
+        {
+            self.refresh(net, child, ply + 1);
+            return;
+        }
+        self.deltas[ply + 1] = Delta::between(parent, child, mirror);
         self.fresh[ply + 1] = false;
     }
 

@@ -5,15 +5,24 @@ use crate::types::{Color, Piece, Square};
 /// 2 colours × 6 piece types × 64 squares.
 pub const INPUTS: usize = 768;
 
-/// The input index of `piece` on `sq` seen by `perspective`: that side's own pieces first, and
-/// the board flipped for Black so both sides see themselves moving up the board.
+/// Whether a perspective sees the board mirrored left to right: in a network with horizontal
+/// mirroring, when that side's `king` stands on files e–h, so that every king sits on a–d and
+/// the two halves of the board share their weights.
 #[inline(always)]
-pub fn feature_index(perspective: Color, piece: Piece, sq: Square) -> usize {
+pub fn mirrors(mirroring: bool, king: Square) -> bool {
+    mirroring && king.file() as usize >= 4
+}
+
+/// The input index of `piece` on `sq` seen by `perspective`: that side's own pieces first, and
+/// the board flipped for Black so both sides see themselves moving up the board; mirrored
+/// left to right when `mirror` ([`mirrors`]).
+#[inline(always)]
+pub fn feature_index(perspective: Color, piece: Piece, sq: Square, mirror: bool) -> usize {
     let own = (piece.color() != perspective) as usize;
     let sq = match perspective {
         Color::White => sq.index(),
         Color::Black => sq.index() ^ 56,
-    };
+    } ^ (7 * mirror as usize);
     own * 384 + piece.kind().index() * 64 + sq
 }
 
@@ -56,13 +65,20 @@ mod tests {
         let white_knight = Piece::new(Color::White, PieceType::Knight);
         let black_knight = Piece::new(Color::Black, PieceType::Knight);
         assert_eq!(
-            feature_index(Color::White, white_knight, Square::G1),
-            feature_index(Color::Black, black_knight, Square::G8)
+            feature_index(Color::White, white_knight, Square::G1, false),
+            feature_index(Color::Black, black_knight, Square::G8, false)
         );
         assert_eq!(
-            feature_index(Color::White, black_knight, Square::G8),
-            feature_index(Color::Black, white_knight, Square::G1)
+            feature_index(Color::White, black_knight, Square::G8, false),
+            feature_index(Color::Black, white_knight, Square::G1, false)
         );
+        // Mirrored left to right: g1 is seen as b1.
+        assert_eq!(
+            feature_index(Color::White, white_knight, Square::G1, true),
+            feature_index(Color::White, white_knight, Square::B1, false)
+        );
+        assert!(!mirrors(true, Square::D1) && mirrors(true, Square::E8));
+        assert!(!mirrors(false, Square::H1));
         let all: std::collections::HashSet<usize> = Square::ALL
             .iter()
             .flat_map(|&sq| {
@@ -71,6 +87,7 @@ mod tests {
                         Color::Black,
                         Piece::new(Color::ALL[p / 6], PieceType::ALL[p % 6]),
                         sq,
+                        false,
                     )
                 })
             })

@@ -9,7 +9,7 @@ mod scale;
 mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
-pub use features::{INPUTS, MAX_BUCKETS, feature_index, output_bucket};
+pub use features::{INPUTS, MAX_BUCKETS, feature_index, mirrors, output_bucket};
 pub use network::{
     Network, NetworkError, default_network, default_network_bytes, file_image, file_size,
     header_len, value_count,

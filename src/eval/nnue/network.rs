@@ -4,9 +4,10 @@
 //!
 //! | bytes | content |
 //! |---|---|
-//! | 8 | magic `QNNUE03\0` (`QNNUE02\0`: one output bucket, and no bucket field) |
+//! | 8 | magic `QNNUE04\0` (`QNNUE03\0`: no flags field; `QNNUE02\0`: one output bucket, and no bucket field either) |
 //! | 4 | hidden width `H` (u32) — must equal [`HIDDEN`] |
 //! | 4 | output buckets `B` (u32, 1 to [`MAX_BUCKETS`]; absent in `QNNUE02`) |
+//! | 4 | flags (u32; only in `QNNUE04`): bit 0, horizontal mirroring ([`mirrors`]) |
 //! | 4 | output scale: centipawns for an output of 1.0 (u32, 1 to 4000) |
 //! | 4 | FNV-1a checksum of everything after the header (u32) |
 //! | 2·768·H | input weights, input-major (row `i` = the `H` weights of input `i`), ×QA |
@@ -14,14 +15,21 @@
 //! | 2·B·2H | output weights, bucket by bucket (side to move's half first), ×QB |
 //! | 2·B | output biases, ×QA·QB |
 //!
-//! The bucket of a position is [`output_bucket`] of its piece count.
+//! The bucket of a position is [`output_bucket`] of its piece count. Only a network with
+//! mirroring is written as `QNNUE04`, so engines from before it read every other file.
 
+#[cfg(doc)]
+use super::mirrors;
 use super::simd::{Kernel, MAX_DOT_LEN};
 use super::{HIDDEN, INPUTS, MAX_BUCKETS, QA, QB, output_bucket};
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
 pub const MAGIC: [u8; 8] = *b"QNNUE03\0";
+/// The format with a flags field, written for networks with horizontal mirroring.
+pub const MAGIC_FLAGS: [u8; 8] = *b"QNNUE04\0";
+/// Flag bit: the features are mirrored left to right by the king's file.
+const FLAG_MIRRORING: u32 = 1;
 /// The format before output buckets, still read (and written for one bucket).
 pub const MAGIC_ONE_BUCKET: [u8; 8] = *b"QNNUE02\0";
 const MAX_SCALE: u32 = 4000;
@@ -41,6 +49,8 @@ pub struct Network {
     pub output_bias: Box<[i16]>,
     /// Centipawns for an output of 1.0 (the trainer's score scale).
     pub scale: i32,
+    /// Each perspective's features are mirrored left to right when its king is on files e–h.
+    pub mirroring: bool,
     /// The hot loops' implementation, chosen for this CPU when the network is loaded.
     kernel: Kernel,
 }
@@ -55,6 +65,7 @@ pub enum NetworkError {
     },
     BadScale(u32),
     BadBuckets(u32),
+    BadFlags(u32),
     WrongSize {
         found: usize,
         expected: usize,
@@ -79,6 +90,7 @@ impl fmt::Display for NetworkError {
                     "{buckets} output buckets, the engine takes 1 to {MAX_BUCKETS}"
                 )
             }
+            NetworkError::BadFlags(flags) => write!(f, "unknown flags {flags:#x}"),
             NetworkError::BadScale(scale) => {
                 write!(f, "output scale {scale} is outside 1 to {MAX_SCALE}")
             }
@@ -103,9 +115,16 @@ pub fn checksum(bytes: &[u8]) -> u32 {
     })
 }
 
-/// The header's length: 20 bytes for one bucket (`QNNUE02`), else 24.
-pub const fn header_len(buckets: usize) -> usize {
-    if buckets == 1 { 20 } else { 24 }
+/// The header's length: 28 bytes with mirroring (`QNNUE04`), else 20 for one bucket
+/// (`QNNUE02`) and 24 for more (`QNNUE03`).
+pub const fn header_len(buckets: usize, mirroring: bool) -> usize {
+    if mirroring {
+        28
+    } else if buckets == 1 {
+        20
+    } else {
+        24
+    }
 }
 
 /// The number of i16 values after the header.
@@ -114,18 +133,29 @@ pub const fn value_count(hidden: usize, buckets: usize) -> usize {
 }
 
 /// The size of a network file of hidden width `hidden` with `buckets` output buckets.
-pub const fn file_size(hidden: usize, buckets: usize) -> usize {
-    header_len(buckets) + 2 * value_count(hidden, buckets)
+pub const fn file_size(hidden: usize, buckets: usize, mirroring: bool) -> usize {
+    header_len(buckets, mirroring) + 2 * value_count(hidden, buckets)
 }
 
-/// A network file of hidden width `hidden`, `buckets` output buckets and output scale `scale`
-/// holding `values` in file order. One bucket is written in the older format, which engines
-/// before output buckets read too.
-pub fn file_image(hidden: usize, buckets: usize, scale: u32, values: &[i16]) -> Vec<u8> {
+/// A network file of hidden width `hidden`, `buckets` output buckets, horizontal `mirroring`
+/// or not, and output scale `scale`, holding `values` in file order. Without mirroring the
+/// older formats are written, which engines before it read too.
+pub fn file_image(
+    hidden: usize,
+    buckets: usize,
+    mirroring: bool,
+    scale: u32,
+    values: &[i16],
+) -> Vec<u8> {
     assert_eq!(values.len(), value_count(hidden, buckets));
     let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let mut out = Vec::with_capacity(file_size(hidden, buckets));
-    if buckets == 1 {
+    let mut out = Vec::with_capacity(file_size(hidden, buckets, mirroring));
+    if mirroring {
+        out.extend(MAGIC_FLAGS);
+        out.extend((hidden as u32).to_le_bytes());
+        out.extend((buckets as u32).to_le_bytes());
+        out.extend(FLAG_MIRRORING.to_le_bytes());
+    } else if buckets == 1 {
         out.extend(MAGIC_ONE_BUCKET);
         out.extend((hidden as u32).to_le_bytes());
     } else {
@@ -141,17 +171,26 @@ pub fn file_image(hidden: usize, buckets: usize, scale: u32, values: &[i16]) -> 
 
 impl Network {
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < header_len(1) {
+        if bytes.len() < header_len(1, false) {
             return Err(NetworkError::TooShort(bytes.len()));
         }
         let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
-        let buckets = if bytes[..8] == MAGIC_ONE_BUCKET {
-            1
+        let (buckets, mirroring) = if bytes[..8] == MAGIC_ONE_BUCKET {
+            (1, false)
         } else if bytes[..8] == MAGIC {
-            if bytes.len() < header_len(2) {
+            if bytes.len() < header_len(2, false) {
                 return Err(NetworkError::TooShort(bytes.len()));
             }
-            word(12)
+            (word(12), false)
+        } else if bytes[..8] == MAGIC_FLAGS {
+            if bytes.len() < header_len(1, true) {
+                return Err(NetworkError::TooShort(bytes.len()));
+            }
+            let flags = word(16);
+            if flags & !FLAG_MIRRORING != 0 {
+                return Err(NetworkError::BadFlags(flags));
+            }
+            (word(12), flags & FLAG_MIRRORING != 0)
         } else {
             return Err(NetworkError::BadMagic);
         };
@@ -159,7 +198,8 @@ impl Network {
             return Err(NetworkError::BadBuckets(buckets));
         }
         let buckets = buckets as usize;
-        let header = header_len(buckets);
+        // The header's own length: a `QNNUE04` file is read as written even without the flag.
+        let header = header_len(buckets, bytes[..8] == MAGIC_FLAGS);
         let width = word(8);
         if width as usize != HIDDEN {
             return Err(NetworkError::WrongWidth {
@@ -167,10 +207,11 @@ impl Network {
                 expected: HIDDEN,
             });
         }
-        if bytes.len() != file_size(HIDDEN, buckets) {
+        let expected = header + 2 * value_count(HIDDEN, buckets);
+        if bytes.len() != expected {
             return Err(NetworkError::WrongSize {
                 found: bytes.len(),
-                expected: file_size(HIDDEN, buckets),
+                expected,
             });
         }
         let scale = word(header - 8);
@@ -204,6 +245,7 @@ impl Network {
             output_weights,
             output_bias,
             scale: scale as i32,
+            mirroring,
             kernel: Kernel::detected(),
         })
     }
@@ -218,7 +260,13 @@ impl Network {
             .flat_map(|r| r.0)
             .chain(self.output_bias.iter().copied())
             .collect();
-        file_image(HIDDEN, self.buckets(), self.scale as u32, &values)
+        file_image(
+            HIDDEN,
+            self.buckets(),
+            self.mirroring,
+            self.scale as u32,
+            &values,
+        )
     }
 
     /// The number of output buckets.

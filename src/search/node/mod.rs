@@ -376,8 +376,8 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     fn make(&mut self, board: &Board<A::Occ>, mv: Move, ply: usize) -> Board<A::Occ> {
         let mut child = *board;
         child.play(mv);
-        if let Some((_, stack)) = &mut self.nnue {
-            stack.push(ply, board, &child);
+        if let Some((net, stack)) = &mut self.nnue {
+            stack.push(net, ply, board, &child);
         }
         self.shared.tt.prefetch(child.hash());
         self.keys.push(board.hash());

@@ -23,6 +23,8 @@ pub struct TrainConfig {
     pub hidden: usize,
     /// Output layers, chosen by the number of pieces on the board (`eval::nnue::output_bucket`).
     pub buckets: usize,
+    /// Horizontal mirroring of each side's features by its king's file (`eval::nnue::mirrors`).
+    pub mirroring: bool,
     pub epochs: usize,
     pub batch: usize,
     pub lr: f32,
@@ -54,6 +56,7 @@ impl Default for TrainConfig {
             data: Vec::new(),
             hidden: crate::eval::nnue::HIDDEN,
             buckets: 1,
+            mirroring: false,
             // The recipe of g1h64l0 and g3h64l0, the two networks that won their SPRTs.
             epochs: 40,
             batch: 4_096,
@@ -103,7 +106,7 @@ pub fn loss(net: &FloatNet, positions: &[ChessBoard], blend: Blend) -> f64 {
     let total: f64 = positions
         .iter()
         .map(|pos| {
-            let out = net.output(&Features::of(pos), &mut scratch);
+            let out = net.output(&Features::of(pos, net.mirroring), &mut scratch);
             f64::from((sigmoid(out) - target(pos, blend)).powi(2))
         })
         .sum();
@@ -123,7 +126,7 @@ fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Blend, grads: &mut [Vec
                     let mut scratch = Activations::new(net.hidden);
                     part.iter()
                         .map(|pos| {
-                            let f = Features::of(pos);
+                            let f = Features::of(pos, net.mirroring);
                             f64::from(net.backprop(&f, target(pos, blend), &mut scratch, grad))
                         })
                         .sum::<f64>()
@@ -162,8 +165,11 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
     let mut net = match (&config.resume, &config.init) {
         (Some(path), _) => FloatNet::from_bytes(&read(path)?)?,
         // A one-bucket start gives every bucket its output layer.
-        (None, Some(path)) => FloatNet::from_bytes(&read(path)?)?.with_buckets(config.buckets)?,
-        (None, None) => FloatNet::random(config.hidden, config.buckets, config.seed),
+        (None, Some(path)) => FloatNet::from_bytes(&read(path)?)?
+            .with_buckets(config.buckets)?
+            .with_mirroring(config.mirroring),
+        (None, None) => FloatNet::random(config.hidden, config.buckets, config.seed)
+            .with_mirroring(config.mirroring),
     };
     let blend = Blend {
         lambda: config.lambda,

@@ -3,7 +3,9 @@
 //! from the engine's own `feature_index` and `output_bucket`, and its quantisation to the
 //! engine's file.
 
-use crate::eval::nnue::{INPUTS, QA, QB, feature_index, file_image, output_bucket, value_count};
+use crate::eval::nnue::{
+    INPUTS, QA, QB, feature_index, file_image, mirrors, output_bucket, value_count,
+};
 use crate::train::packed::{ChessBoard, pieces};
 use crate::types::{Color, Piece, PieceType, Square};
 
@@ -22,19 +24,30 @@ pub struct Features {
 }
 
 impl Features {
-    pub fn of(pos: &ChessBoard) -> Features {
+    /// The inputs of `pos`, each side's mirrored by its king's file when `mirroring`.
+    pub fn of(pos: &ChessBoard, mirroring: bool) -> Features {
         let mut f = Features {
             us: [0; 32],
             them: [0; 32],
             len: 0,
         };
         // The packed position is seen from the side to move: its pieces are "White" there.
-        for (piece, sq) in pieces(pos) {
-            let color = Color::ALL[usize::from(piece >> 3)];
-            let piece = Piece::new(color, PieceType::from_index(usize::from(piece & 7)));
-            let sq = Square::from_index(usize::from(sq));
-            f.us[f.len] = feature_index(Color::White, piece, sq) as u16;
-            f.them[f.len] = feature_index(Color::Black, piece, sq) as u16;
+        let decoded = || {
+            pieces(pos).map(|(piece, sq)| {
+                let color = Color::ALL[usize::from(piece >> 3)];
+                let piece = Piece::new(color, PieceType::from_index(usize::from(piece & 7)));
+                (piece, Square::from_index(usize::from(sq)))
+            })
+        };
+        let mut mirror = [false; 2];
+        for (piece, sq) in decoded() {
+            if piece.kind() == PieceType::King {
+                mirror[piece.color().index()] = mirrors(mirroring, sq);
+            }
+        }
+        for (piece, sq) in decoded() {
+            f.us[f.len] = feature_index(Color::White, piece, sq, mirror[0]) as u16;
+            f.them[f.len] = feature_index(Color::Black, piece, sq, mirror[1]) as u16;
             f.len += 1;
         }
         f
@@ -48,6 +61,8 @@ impl Features {
 pub struct FloatNet {
     pub hidden: usize,
     pub buckets: usize,
+    /// Horizontal mirroring of each side's features by its king's file.
+    pub mirroring: bool,
     pub params: Vec<f32>,
 }
 
@@ -114,8 +129,15 @@ impl FloatNet {
         FloatNet {
             hidden,
             buckets,
+            mirroring: false,
             params,
         }
+    }
+
+    /// This network with mirroring on or off (its weights as they are: an unmirrored
+    /// network's a–d half is where a mirrored one starts).
+    pub fn with_mirroring(self, mirroring: bool) -> FloatNet {
+        FloatNet { mirroring, ..self }
     }
 
     /// This network with `buckets` output buckets: a one-bucket network's output layer copied
@@ -140,6 +162,7 @@ impl FloatNet {
         Ok(FloatNet {
             hidden: h,
             buckets,
+            mirroring: self.mirroring,
             params,
         })
     }
@@ -270,15 +293,22 @@ impl FloatNet {
                 (p * scale).round().clamp(i16::MIN as f32, i16::MAX as f32) as i16
             })
             .collect();
-        file_image(h, self.buckets, score_scale.round() as u32, &values)
+        file_image(
+            h,
+            self.buckets,
+            self.mirroring,
+            score_scale.round() as u32,
+            &values,
+        )
     }
 
-    /// A checkpoint: the width, then (for more than one bucket) the bucket count, then the
-    /// parameters as f32. One bucket is written as before buckets; the size tells them apart.
+    /// A checkpoint: the width, then (for more than one bucket, or mirroring) the bucket
+    /// count with the mirroring flag in bit 16, then the parameters as f32. One bucket without
+    /// mirroring is written as before buckets; the size tells them apart.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = (self.hidden as u32).to_le_bytes().to_vec();
-        if self.buckets > 1 {
-            out.extend((self.buckets as u32).to_le_bytes());
+        if self.buckets > 1 || self.mirroring {
+            out.extend((self.buckets as u32 | (self.mirroring as u32) << 16).to_le_bytes());
         }
         self.params.iter().for_each(|p| out.extend(p.to_le_bytes()));
         out
@@ -290,10 +320,11 @@ impl FloatNet {
             Ok(u32::from_le_bytes(b.try_into().unwrap()))
         };
         let hidden = word(0)? as usize;
-        let (buckets, floats) = if bytes.len() == 4 + 4 * param_count(hidden, 1) {
-            (1, &bytes[4..])
+        let (buckets, mirroring, floats) = if bytes.len() == 4 + 4 * param_count(hidden, 1) {
+            (1, false, &bytes[4..])
         } else {
-            (word(4)? as usize, &bytes[8..])
+            let word = word(4)?;
+            ((word & 0xFFFF) as usize, word >> 16 & 1 != 0, &bytes[8..])
         };
         if buckets == 0 || floats.len() != 4 * param_count(hidden, buckets) {
             return Err(format!(
@@ -308,6 +339,7 @@ impl FloatNet {
         Ok(FloatNet {
             hidden,
             buckets,
+            mirroring,
             params,
         })
     }
@@ -369,7 +401,7 @@ mod tests {
             let mut scratch = Activations::new(hidden);
             for fen in fens {
                 let pos = pack(&Board::from_fen(fen).unwrap(), 0, 0.5, 0);
-                let f = Features::of(&pos);
+                let f = Features::of(&pos, net.mirroring);
                 let (fast, plain) = (net.output(&f, &mut scratch), naive_output(&net, &f));
                 assert!(
                     (fast - plain).abs() < 1e-4,
