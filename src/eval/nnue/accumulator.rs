@@ -166,14 +166,17 @@ impl AccumulatorStack {
         parent: &Board<O>,
         child: &Board<O>,
     ) {
-        let mirror = Color::ALL.map(|view| mirrors(net.mirroring, child.king(view)));
-        if net.mirroring
-            && Color::ALL
+        // Unmirrored networks (the default) look at no king here: this runs for every move.
+        let mut mirror = [false; 2];
+        if net.mirroring {
+            mirror = Color::ALL.map(|view| mirrors(true, child.king(view)));
+            let crossed = Color::ALL
                 .iter()
-                .any(|&view| mirrors(true, parent.king(view)) != mirror[view.index()])
-        {
-            self.refresh(net, child, ply + 1);
-            return;
+                .any(|&view| mirrors(true, parent.king(view)) != mirror[view.index()]);
+            if crossed {
+                self.refresh(net, child, ply + 1);
+                return;
+            }
         }
         self.deltas[ply + 1] = Delta::between(parent, child, mirror);
         self.fresh[ply + 1] = false;
