@@ -25,8 +25,6 @@ struct Pending {
     limits: Limits,
     show_ponder: bool,
     chess960: bool,
-    /// The answer so far; `None` while only the search thread can decide (strength limit).
-    best: Option<SearchResult>,
     sent: bool,
 }
 
@@ -53,16 +51,8 @@ impl Answer {
             limits: limits.clone(),
             show_ponder,
             chess960,
-            best: None,
             sent: false,
         });
-    }
-
-    /// Search thread: the answer so far (`None`: only the search thread decides).
-    pub fn update(&self, best: Option<SearchResult>) {
-        if let Some(pending) = self.lock().as_mut() {
-            pending.best = best;
-        }
     }
 
     /// Search thread: an `info` line, unless the `bestmove` has gone.
@@ -95,13 +85,13 @@ impl Answer {
     }
 
     /// Front-end, on `stop` of job `id`: sends the answer so far when that job is the one
-    /// running and has one (published by the search in `control`, or taken by the search
-    /// thread). Otherwise the search thread answers.
+    /// running and has one (in `control`, where the search publishes it; a strength limit's
+    /// only once chosen). Otherwise the search thread answers.
     pub fn stop(&self, output: &Output, id: u64, control: &SearchControl) {
         if let Some(pending) = self.lock().as_mut().filter(|p| p.id == id && !p.sent)
             // Read under the lock, after `open`: the search thread armed `control` for this
             // job before opening it, so the answer is not the previous job's.
-            && let Some(best) = control.answer().or(pending.best)
+            && let Some(best) = control.answer()
         {
             pending.send(output, best);
         }
@@ -197,6 +187,52 @@ mod tests {
         assert_eq!(ponder, None);
         let (best, _) = legal_answer(&game, &Limits::default(), SearchResult::NONE);
         assert!(!best.is_null());
+    }
+
+    #[derive(Clone, Default)]
+    struct Captured(std::sync::Arc<Mutex<Vec<u8>>>);
+
+    impl std::io::Write for Captured {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Captured {
+        fn text(&self) -> String {
+            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+        }
+    }
+
+    #[test]
+    fn stop_sends_what_the_control_holds_once_and_only_for_its_own_job() {
+        let captured = Captured::default();
+        let output = Output::new(Box::new(captured.clone()));
+        let game = Game::from_fen(crate::board::START_FEN).unwrap();
+        let (answer, control) = (Answer::default(), SearchControl::new());
+        control.start(7, false);
+        answer.open(7, &game, &Limits::default(), false, false);
+        // Nothing published yet (or a strength limit still choosing): the search thread answers.
+        answer.stop(&output, 7, &control);
+        assert_eq!(captured.text(), "");
+        let e2e4 = parse_uci_move(game.board(), "e2e4", false).unwrap();
+        control.publish(SearchResult {
+            best: e2e4,
+            ponder: None,
+        });
+        // A stop of an earlier job sends nothing.
+        answer.stop(&output, 6, &control);
+        assert_eq!(captured.text(), "");
+        answer.stop(&output, 7, &control);
+        assert_eq!(captured.text(), "bestmove e2e4\n");
+        // Whoever is second sends nothing: one bestmove a go.
+        answer.finish(&output, SearchResult::NONE);
+        answer.stop(&output, 7, &control);
+        assert_eq!(captured.text(), "bestmove e2e4\n");
     }
 
     #[test]

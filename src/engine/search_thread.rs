@@ -346,10 +346,8 @@ impl Desk<'_> {
                     default(running.next_heartbeat()) => running.heartbeat(&mut on_beat),
                 }
             }
-            answer.update(running.answer_so_far());
         }
         let result = running.answer(&mut on_info);
-        answer.update(Some(result));
         running.abort();
         if !self.hold(job) {
             self.quit = true;

@@ -168,9 +168,6 @@ pub(super) fn iterate<A: SliderAttacks>(
                 if main && depth == 1 {
                     shared.first_iteration.open();
                 }
-                if let Some(report) = report {
-                    let _ = report.send(Progress(Message::Best(result)));
-                }
             }
             if main {
                 let elapsed = shared.time.elapsed().as_millis() as u64;

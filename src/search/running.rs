@@ -1,5 +1,6 @@
 //! A search in progress as the thread that started it sees it: the main search thread's
-//! reports, the answer so far, and the heartbeat lines of a long search.
+//! reports, the answer (kept in the job's [`SearchControl`](super::SearchControl), the one
+//! place the front-end reads it from too), and the heartbeat lines of a long search.
 
 use super::node::{RootMove, Shared};
 use super::strength::Handicap;
@@ -23,9 +24,8 @@ pub struct Progress(pub(super) Message);
 #[derive(Debug)]
 pub(super) enum Message {
     Info(Box<SearchInfo>),
-    /// The answer after the iteration that just finished.
-    Best(SearchResult),
-    /// The main thread's final answer.
+    /// The main thread has ended with this answer (published in the control already, unless a
+    /// strength limit is to choose).
     Done(SearchResult),
 }
 
@@ -33,9 +33,8 @@ pub(super) enum Message {
 pub struct Running<'a> {
     progress: Receiver<Progress>,
     shared: &'a Shared<'a>,
-    /// The answer of the last finished iteration, or the main thread's final one (before the
-    /// first: the table's move, or none; the caller makes it legal).
-    best: SearchResult,
+    /// The main thread's final answer, which a strength limit falls back on.
+    last: SearchResult,
     /// The main thread has ended.
     ended: bool,
     handicap: Option<Handicap>,
@@ -54,7 +53,6 @@ impl<'a> Running<'a> {
     pub(super) fn new(
         progress: Receiver<Progress>,
         shared: &'a Shared<'a>,
-        best: SearchResult,
         handicap: Option<Handicap>,
         shown: usize,
         random: &'a mut Rng,
@@ -62,7 +60,7 @@ impl<'a> Running<'a> {
         Running {
             progress,
             shared,
-            best,
+            last: SearchResult::NONE,
             ended: false,
             handicap,
             shown,
@@ -99,9 +97,8 @@ impl<'a> Running<'a> {
                     self.last_line = Instant::now();
                 }
             }
-            Ok(Progress(Message::Best(result))) => self.best = result,
             Ok(Progress(Message::Done(result))) => {
-                self.best = result;
+                self.last = result;
                 self.ended = true;
             }
             Err(RecvError) => self.ended = true,
@@ -114,15 +111,10 @@ impl<'a> Running<'a> {
         self.ended
     }
 
-    /// There is a move to answer with (from an iteration, or the table's).
+    /// There is a move to answer with (from an iteration, or the table's); never with a
+    /// strength limit before it has chosen.
     pub fn has_move(&self) -> bool {
-        !self.best.best.is_null()
-    }
-
-    /// The answer if the search were stopped now, when it needs no deciding (`None` before
-    /// the first move, and with a strength limit, which chooses among the lines at the end).
-    pub fn answer_so_far(&self) -> Option<SearchResult> {
-        (self.handicap.is_none() && self.has_move()).then_some(self.best)
+        self.shared.control.answer().is_some()
     }
 
     /// Ends the search now (the helpers too), as at a limit.
@@ -131,10 +123,22 @@ impl<'a> Running<'a> {
     }
 
     /// The answer, possible at any time: the best move so far (`Move::NULL` when there is
-    /// none); with a strength limit, chosen among the best lines, and the line of the move
-    /// played shown last.
+    /// none); with a strength limit, chosen among the best lines (and published in the
+    /// control), and the line of the move played shown last.
     pub fn answer(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
-        let result = self.best;
+        if self.handicap.is_none() {
+            return self.shared.control.answer().unwrap_or(SearchResult::NONE);
+        }
+        let chosen = self.choose(on_info);
+        if !chosen.best.is_null() {
+            self.shared.control.publish(chosen);
+        }
+        chosen
+    }
+
+    /// A strength limit's choice among the lines (the main thread's answer when it has none).
+    fn choose(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+        let result = self.last;
         let Some(handicap) = &self.handicap else {
             return result;
         };

@@ -209,11 +209,7 @@ impl Searcher {
                 ponder: None,
             });
         }
-        let best = SearchResult {
-            best: hash_move,
-            ponder: None,
-        };
-        let mut running = Running::new(progress, &shared, best, handicap, shown, &mut self.random);
+        let mut running = Running::new(progress, &shared, handicap, shown, &mut self.random);
         let keys = game.history();
         let sender = Mutex::new(Some(sender));
         with_backend!(config.backend, A => {
@@ -293,6 +289,10 @@ impl<A: SliderAttacks> Search<'_, A> {
         let mut worker = Worker::<A>::new(shared, index, &mut data.history, keys, scratch);
         let result = iterate(&mut worker, board, config, Some(&report));
         data.scratch = Some(worker.into_scratch());
+        // An iteration cut short before its first move leaves one unpublished.
+        if shared.publish && !result.best.is_null() {
+            shared.control.publish(result);
+        }
         shared.abort.store(true, Ordering::Relaxed);
         let _ = report.send(Progress(Message::Done(result)));
     }
