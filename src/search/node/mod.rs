@@ -39,7 +39,10 @@ pub struct Shared<'a> {
     pub control: &'a SearchControl,
     pub limits: &'a Limits,
     pub time: TimeManager,
-    /// Set by the main thread when the search must end (time, nodes, stop).
+    /// This search is over (time, nodes, the job's `stop`, or the watcher has answered): the
+    /// one flag every thread polls at each node. It is not the job's stop in `control`: a
+    /// `go infinite` or `go ponder` that ends by itself sets this, but its `bestmove` waits
+    /// for the GUI's `stop`, which only `control` records.
     pub abort: AtomicBool,
     /// Node counts per thread.
     pub nodes: Vec<AtomicU64>,
@@ -182,6 +185,8 @@ pub struct Worker<'a, A: SliderAttacks> {
     null_off: (Color, usize),
     pub nodes: u64,
     pub seldepth: usize,
+    /// `abort` seen by this thread: once set, every node on the way back up returns at once
+    /// (the first iteration's excepted).
     pub stopped: bool,
     /// Set for the main thread's first iteration, which `stop` does not interrupt: a stopped
     /// search then always has a searched move (the iteration takes well under a millisecond).
