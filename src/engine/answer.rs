@@ -165,6 +165,7 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::game::parse_uci_move;
+    use crate::protocol::Captured;
 
     #[test]
     fn illegal_or_missing_moves_are_replaced_by_legal_ones() {
@@ -187,25 +188,6 @@ mod tests {
         assert_eq!(ponder, None);
         let (best, _) = legal_answer(&game, &Limits::default(), SearchResult::NONE);
         assert!(!best.is_null());
-    }
-
-    #[derive(Clone, Default)]
-    struct Captured(std::sync::Arc<Mutex<Vec<u8>>>);
-
-    impl std::io::Write for Captured {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    impl Captured {
-        fn text(&self) -> String {
-            String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
-        }
     }
 
     #[test]

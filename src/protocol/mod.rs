@@ -7,5 +7,7 @@ mod output;
 mod transcript;
 
 pub use event::Event;
+#[cfg(test)]
+pub use output::Captured;
 pub use output::Output;
 pub use transcript::Transcript;

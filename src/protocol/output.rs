@@ -55,27 +55,36 @@ impl Output {
     }
 }
 
+/// Tests: a stdout that keeps what was written, to read back with [`Captured::text`].
+#[cfg(test)]
+#[derive(Clone, Default)]
+pub struct Captured(std::sync::Arc<Mutex<Vec<u8>>>);
+
+#[cfg(test)]
+impl Write for Captured {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+impl Captured {
+    pub fn text(&self) -> String {
+        String::from_utf8(self.0.lock().unwrap().clone()).unwrap()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::Arc;
-
-    #[derive(Clone, Default)]
-    struct Shared(Arc<Mutex<Vec<u8>>>);
-
-    impl Write for Shared {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.lock().unwrap().extend_from_slice(bytes);
-            Ok(bytes.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
 
     #[test]
     fn events_become_lines_in_order() {
-        let buffer = Shared::default();
+        let buffer = Captured::default();
         let output = Output::new(Box::new(buffer.clone()));
         output.send(Event::Line("readyok".into()));
         output.send(Event::BestMove {
@@ -83,7 +92,6 @@ mod tests {
             ponder: None,
             chess960: false,
         });
-        let text = String::from_utf8(buffer.0.lock().unwrap().clone()).unwrap();
-        assert_eq!(text, "readyok\nbestmove 0000\n");
+        assert_eq!(buffer.text(), "readyok\nbestmove 0000\n");
     }
 }

@@ -126,22 +126,20 @@ impl<'a> Running<'a> {
     /// none); with a strength limit, chosen among the best lines (and published in the
     /// control), and the line of the move played shown last.
     pub fn answer(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
-        if self.handicap.is_none() {
+        let Some(chosen) = self.choose(on_info) else {
             return self.shared.control.answer().unwrap_or(SearchResult::NONE);
-        }
-        let chosen = self.choose(on_info);
+        };
         if !chosen.best.is_null() {
             self.shared.control.publish(chosen);
         }
         chosen
     }
 
-    /// A strength limit's choice among the lines (the main thread's answer when it has none).
-    fn choose(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    /// A strength limit's choice among the lines (the main thread's answer when it has none);
+    /// `None` without a strength limit.
+    fn choose(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> Option<SearchResult> {
+        let handicap = self.handicap.as_ref()?;
         let result = self.last;
-        let Some(handicap) = &self.handicap else {
-            return result;
-        };
         let candidates: Vec<(Move, i32)> = self
             .lines
             .iter()
@@ -149,7 +147,7 @@ impl<'a> Running<'a> {
             .filter_map(|info| info.pv.first().map(|&mv| (mv, info.score.to_internal())))
             .collect();
         let Some(chosen) = handicap.choose(&candidates, self.random) else {
-            return result;
+            return Some(result);
         };
         let Some(line) = self
             .lines
@@ -157,7 +155,7 @@ impl<'a> Running<'a> {
             .flatten()
             .find(|info| info.pv.first() == Some(&chosen))
         else {
-            return result;
+            return Some(result);
         };
         if chosen != result.best {
             // The last line shown is the move played, as GUIs expect.
@@ -166,10 +164,10 @@ impl<'a> Running<'a> {
                 ..line.clone()
             });
         }
-        SearchResult {
+        Some(SearchResult {
             best: chosen,
             ponder: line.pv.get(1).copied(),
-        }
+        })
     }
 
     /// How long the watcher may wait for a report before [`Running::heartbeat`] is due.
