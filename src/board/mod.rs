@@ -2,6 +2,7 @@
 //! files (Chess960 included), en-passant square, move counters and an incremental Zobrist key.
 
 mod attackers;
+pub mod cuckoo;
 mod display;
 mod fen;
 mod make;

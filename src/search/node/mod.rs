@@ -21,7 +21,8 @@ use super::see::{SEE_VALUES, see_ge};
 use super::tt::{TranspositionTable, TtEntry};
 use super::{Bound, Limits, SearchControl, TimeManager};
 use crate::attacks::SliderAttacks;
-use crate::board::Board;
+use crate::attacks::between;
+use crate::board::{Board, cuckoo};
 use crate::eval::nnue::{AccumulatorStack, Network, scale_by_material};
 use crate::eval::{Evaluator, PawnCache, evaluate, pawn_key};
 use crate::movegen::{CheckInfo, legal_moves};
@@ -342,6 +343,40 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
                 if before_root == 2 {
                     return true;
                 }
+            }
+        }
+        false
+    }
+
+    /// Whether the side to move can go back, with one reversible move, to a position of the
+    /// search path after the root: that repeats it, so the node is worth at least a draw.
+    /// (Legality of the move is not checked.)
+    fn upcoming_repetition(&self, board: &Board<A::Occ>) -> bool {
+        let key = board.hash();
+        let len = self.keys.len();
+        let window = (board.halfmove_clock() as usize).min(len - self.null_floor);
+        let occupied = board.occupied();
+        let us = board.side_to_move();
+        // keys[len - back] is `back` plies up; an odd count has the other side to move, as
+        // the position after our move would.
+        for back in (3..=window).step_by(2) {
+            let index = len - back;
+            if index <= self.root_index {
+                break;
+            }
+            let Some((a, b)) = cuckoo::reversible_move(key ^ self.keys[index]) else {
+                continue;
+            };
+            if !(between(a, b) & occupied).is_empty() {
+                continue;
+            }
+            // One end holds our piece, the other is empty (a capture is not reversible).
+            let mover = match (board.piece_on(a), board.piece_on(b)) {
+                (Some(p), None) | (None, Some(p)) => p,
+                _ => continue,
+            };
+            if mover.color() == us {
+                return true;
             }
         }
         false

@@ -103,6 +103,14 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     self.evaluate(board, ply)
                 };
             }
+            // Upcoming repetition: one reversible move back to a position of the path holds a
+            // draw.
+            if alpha < DRAW && self.upcoming_repetition(board) {
+                alpha = DRAW;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
             // Mate-distance pruning: no line here can beat a mate already found closer to the root.
             // (not measured: it changes only mate scores)
             alpha = alpha.max(mated_in(ply));
