@@ -324,13 +324,19 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         [prev(1), prev(2)]
     }
 
+    /// How many plies back a position can repeat: to the last irreversible move, and not past
+    /// a null move.
+    fn repetition_window(&self, board: &Board<A::Occ>) -> usize {
+        (board.halfmove_clock() as usize).min(self.keys.len() - self.null_floor)
+    }
+
     /// A repetition since the last irreversible move and null move: one occurrence inside the
     /// search is enough (the side that can repeat can do so again), one before the root must
     /// be the second (three-fold, as the rules count).
     fn is_repetition(&self, board: &Board<A::Occ>) -> bool {
         let key = board.hash();
         let len = self.keys.len();
-        let window = (board.halfmove_clock() as usize).min(len - self.null_floor);
+        let window = self.repetition_window(board);
         let mut before_root = 0;
         // keys[len - 1] is the parent, with the other side to move.
         for back in (2..=window).step_by(2) {
@@ -354,7 +360,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     fn upcoming_repetition(&self, board: &Board<A::Occ>) -> bool {
         let key = board.hash();
         let len = self.keys.len();
-        let window = (board.halfmove_clock() as usize).min(len - self.null_floor);
+        let window = self.repetition_window(board);
         let occupied = board.occupied();
         let us = board.side_to_move();
         // keys[len - back] is `back` plies up; an odd count has the other side to move, as
