@@ -19,6 +19,8 @@ params.rs's syntax.
 Examples:
   scripts/spsa.py --engine target/spsa/release/quintessence --tc 2+0.02 --iterations 2000 \\
       --state data/spsa/run1.json
+  scripts/spsa.py --engine target/spsa/release/quintessence --nodes 10000 --only '^(RFP|LMR)_' \\
+      --iterations 1000 --state data/spsa/run2.json
   scripts/spsa.py --state data/spsa/run1.json --show
   scripts/spsa.py --selftest
 """
@@ -128,7 +130,8 @@ def play(args, plus, minus, seed):
         for name, values in (("plus", plus), ("minus", minus)):
             argv += ["-engine", f"cmd={args.engine}", f"name={name}"]
             argv += [f"option.{k}={v}" for k, v in values.items()]
-        argv += ["-each", f"tc={args.tc}", "option.Hash=16", "option.Threads=1", "proto=uci"]
+        limit = [f"tc={args.tc}"] if not args.nodes else ["tc=inf", f"nodes={args.nodes}"]
+        argv += ["-each", *limit, "option.Hash=16", "option.Threads=1", "proto=uci"]
         argv += ["-openings", f"file={args.book}", "format=epd", "order=random"]
         argv += ["-srand", str(seed), "-repeat", "-games", "2", "-rounds", str(args.pairs)]
         argv += ["-concurrency", str(args.concurrency), "-pgnout", f"file={pgn}"]
@@ -181,6 +184,7 @@ def main():
     ap.add_argument("--engine", help="a tuning build (--features spsa)")
     ap.add_argument("--state", type=Path, help="JSON file: created, or continued")
     ap.add_argument("--tc", default="2+0.02")
+    ap.add_argument("--nodes", type=int, help="play at this many nodes a move instead of --tc")
     ap.add_argument("--iterations", type=int, default=2000)
     ap.add_argument("--pairs", type=int, default=2, help="game pairs per iteration")
     ap.add_argument("--concurrency", type=int, default=2)
