@@ -116,6 +116,40 @@ fn children_of_a_set_root_are_updated_from_it() {
     }
 }
 
+/// A stack kept from one network's search and handed another network (a new `EvalFile`)
+/// evaluates with the new one: the rows its rebuild cache holds belong to the old network.
+#[test]
+fn a_stack_handed_another_network_evaluates_with_it() {
+    let first = default_network();
+    let mut second = (*first).clone();
+    for (i, v) in second.hidden_bias.0.iter_mut().enumerate() {
+        *v = v.wrapping_add(40 + 10 * (i % 7) as i16);
+    }
+    for row in second.input_weights.iter_mut().take(INPUTS / 2) {
+        row.0
+            .iter_mut()
+            .take(16)
+            .for_each(|w| *w = w.wrapping_add(30));
+    }
+    let mut disagreements = 0;
+    for start in STARTS {
+        let board = Board::from_fen(start).unwrap();
+        let expected = [&*first, &second]
+            .map(|net| Accumulator::from_board(net, &board).evaluate(net, &board));
+        disagreements += usize::from(expected[0] != expected[1]);
+        let mut stack = AccumulatorStack::new(&first, 8);
+        assert_eq!(stack.evaluate(&first, &board, 0), expected[0], "{start}");
+        stack.reset();
+        assert_eq!(stack.evaluate(&second, &board, 0), expected[1], "{start}");
+        stack.reset();
+        assert_eq!(stack.evaluate(&first, &board, 0), expected[0], "{start}");
+    }
+    assert!(
+        disagreements >= 3,
+        "the two networks must disagree ({disagreements} of 5)"
+    );
+}
+
 /// The vector kernels this CPU runs (AVX2, AVX-512, NEON), each to be compared with the plain one;
 /// a message for each one it lacks.
 fn vector_kernels() -> Vec<Kernel> {

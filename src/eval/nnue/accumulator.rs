@@ -3,13 +3,14 @@
 //! comparing the two boards, so castling, en passant and promotions need no special case);
 //! the accumulator is brought up to date when a node is evaluated, from the nearest ancestor
 //! that is, or rebuilt from the board when none is. With a mirrored network a king move across
-//! the d/e line changes every feature of its side's view: that accumulator is rebuilt at once.
+//! the d/e line changes every feature of its side's view: that accumulator is rebuilt at once,
+//! from a cache of the last rebuild on each side of the line ([`RefreshCache`]).
 
 use super::network::{Network, Row};
 use super::{feature_index, mirrors};
 use crate::attacks::Occupancy;
 use crate::board::Board;
-use crate::types::{Color, Piece, PieceType, Square};
+use crate::types::{Bitboard, Color, Piece, PieceType, Square};
 use arrayvec::ArrayVec;
 
 /// Both perspectives' hidden pre-activations (`[White, Black]`).
@@ -113,14 +114,87 @@ impl Delta {
     }
 }
 
+/// For each view and each half of the board its king may stand on (mirrored or not), the row
+/// of the last rebuild there and the pieces it holds. A rebuild starts from it and adds or
+/// takes away only the pieces that differ: positions of one search differ in a few pieces, so
+/// that is a few rows where a build from scratch adds one per piece.
+#[derive(Clone, Debug)]
+struct RefreshCache {
+    /// `[view][mirrored]`.
+    entries: [[CachedRow; 2]; 2],
+    /// The network the rows are of (its weights' address): another one starts the cache again.
+    net: usize,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct CachedRow {
+    row: Row,
+    /// `[colour][piece type]`: the pieces `row` holds besides the bias.
+    pieces: [[Bitboard; 6]; 2],
+}
+
+impl RefreshCache {
+    /// Every entry the bias alone: valid for `net` only.
+    fn new(net: &Network) -> RefreshCache {
+        let empty = CachedRow {
+            row: net.hidden_bias,
+            pieces: [[Bitboard::EMPTY; 6]; 2],
+        };
+        RefreshCache {
+            entries: [[empty; 2]; 2],
+            net: Self::id(net),
+        }
+    }
+
+    fn id(net: &Network) -> usize {
+        net.input_weights.as_ptr() as usize
+    }
+
+    /// `view`'s row of `board`, from the entry of its king's half.
+    fn rebuild<O: Occupancy>(
+        &mut self,
+        net: &Network,
+        board: &Board<O>,
+        view: Color,
+        out: &mut Row,
+    ) {
+        if self.net != Self::id(net) {
+            *self = RefreshCache::new(net);
+        }
+        let mirror = mirrors(net.mirroring, board.king(view));
+        let entry = &mut self.entries[view.index()][mirror as usize];
+        let k = net.kernel();
+        for color in Color::ALL {
+            for kind in PieceType::ALL {
+                let now = board.pieces_of(color, kind);
+                let was = &mut entry.pieces[color.index()][kind.index()];
+                if now == *was {
+                    continue;
+                }
+                let piece = Piece::new(color, kind);
+                let row = |sq| &net.input_weights[feature_index(view, piece, sq, mirror)].0;
+                for sq in now & !*was {
+                    k.add_assign(&mut entry.row.0, row(sq));
+                }
+                for sq in *was & !now {
+                    k.sub_assign(&mut entry.row.0, row(sq));
+                }
+                *was = now;
+            }
+        }
+        *out = entry.row;
+    }
+}
+
 /// One accumulator per ply of the search path.
 pub struct AccumulatorStack {
     accumulators: Vec<Accumulator>,
     deltas: Vec<Delta>,
     /// `accumulators[ply]` matches the position at `ply` on the current path.
     fresh: Vec<bool>,
-    /// Accumulators built from scratch so far.
+    /// Accumulators rebuilt (from the cache) so far.
     refreshes: u64,
+    cache: RefreshCache,
 }
 
 impl AccumulatorStack {
@@ -130,13 +204,16 @@ impl AccumulatorStack {
             deltas: vec![Delta::default(); plies + 1],
             fresh: vec![false; plies + 1],
             refreshes: 0,
+            cache: RefreshCache::new(net),
         }
     }
 
     /// Builds the root's accumulator, so that every node below is updated from it even when
-    /// the root itself is never evaluated (its table entry holding the evaluation).
+    /// the root itself is never evaluated (its table entry holding the evaluation). The cache
+    /// starts again too: a stack outlives a search, and `net` may not be the last one's.
     pub fn set_root<O: Occupancy>(&mut self, net: &Network, board: &Board<O>) {
         self.reset();
+        self.cache = RefreshCache::new(net);
         self.refresh(net, board, 0);
     }
 
@@ -146,7 +223,11 @@ impl AccumulatorStack {
     }
 
     fn refresh<O: Occupancy>(&mut self, net: &Network, board: &Board<O>, ply: usize) {
-        self.accumulators[ply] = Accumulator::from_board(net, board);
+        let acc = &mut self.accumulators[ply];
+        for view in Color::ALL {
+            self.cache
+                .rebuild(net, board, view, &mut acc.0[view.index()]);
+        }
         self.fresh[ply] = true;
         self.refreshes += 1;
     }
