@@ -21,19 +21,7 @@ impl Accumulator {
     /// Built from scratch: bias plus the rows of every piece on the board.
     pub fn from_board<O: Occupancy>(net: &Network, board: &Board<O>) -> Accumulator {
         let mut acc = Accumulator([net.hidden_bias; 2]);
-        let mirror = Color::ALL.map(|view| mirrors(net.mirroring, board.king(view)));
-        for color in Color::ALL {
-            for kind in PieceType::ALL {
-                let piece = Piece::new(color, kind);
-                for sq in board.pieces_of(color, kind) {
-                    for view in Color::ALL {
-                        let index = feature_index(view, piece, sq, mirror[view.index()]);
-                        let row = &net.input_weights[index];
-                        net.kernel().add_assign(&mut acc.0[view.index()].0, &row.0);
-                    }
-                }
-            }
-        }
+        RefreshCache::new(net).rebuild(net, board, &mut acc);
         acc
     }
 
@@ -117,13 +105,12 @@ impl Delta {
 /// For each view and each half of the board its king may stand on (mirrored or not), the row
 /// of the last rebuild there and the pieces it holds. A rebuild starts from it and adds or
 /// takes away only the pieces that differ: positions of one search differ in a few pieces, so
-/// that is a few rows where a build from scratch adds one per piece.
+/// that is a few rows where a build from scratch adds one per piece. Its rows are of one
+/// network, like the accumulators: it is forgotten with them ([`AccumulatorStack::reset`]).
 #[derive(Clone, Debug)]
 struct RefreshCache {
     /// `[view][mirrored]`.
     entries: [[CachedRow; 2]; 2],
-    /// The network the rows are of (its weights' address): another one starts the cache again.
-    net: usize,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -142,25 +129,24 @@ impl RefreshCache {
         };
         RefreshCache {
             entries: [[empty; 2]; 2],
-            net: Self::id(net),
         }
     }
 
-    fn id(net: &Network) -> usize {
-        net.input_weights.as_ptr() as usize
+    /// Both views of `board` into `out`.
+    fn rebuild<O: Occupancy>(&mut self, net: &Network, board: &Board<O>, out: &mut Accumulator) {
+        for view in Color::ALL {
+            self.rebuild_view(net, board, view, &mut out.0[view.index()]);
+        }
     }
 
     /// `view`'s row of `board`, from the entry of its king's half.
-    fn rebuild<O: Occupancy>(
+    fn rebuild_view<O: Occupancy>(
         &mut self,
         net: &Network,
         board: &Board<O>,
         view: Color,
         out: &mut Row,
     ) {
-        if self.net != Self::id(net) {
-            *self = RefreshCache::new(net);
-        }
         let mirror = mirrors(net.mirroring, board.king(view));
         let entry = &mut self.entries[view.index()][mirror as usize];
         let k = net.kernel();
@@ -194,7 +180,8 @@ pub struct AccumulatorStack {
     fresh: Vec<bool>,
     /// Accumulators rebuilt (from the cache) so far.
     refreshes: u64,
-    cache: RefreshCache,
+    /// Made for the network of the first rebuild after a reset.
+    cache: Option<RefreshCache>,
 }
 
 impl AccumulatorStack {
@@ -204,16 +191,14 @@ impl AccumulatorStack {
             deltas: vec![Delta::default(); plies + 1],
             fresh: vec![false; plies + 1],
             refreshes: 0,
-            cache: RefreshCache::new(net),
+            cache: None,
         }
     }
 
     /// Builds the root's accumulator, so that every node below is updated from it even when
-    /// the root itself is never evaluated (its table entry holding the evaluation). The cache
-    /// starts again too: a stack outlives a search, and `net` may not be the last one's.
+    /// the root itself is never evaluated (its table entry holding the evaluation).
     pub fn set_root<O: Occupancy>(&mut self, net: &Network, board: &Board<O>) {
         self.reset();
-        self.cache = RefreshCache::new(net);
         self.refresh(net, board, 0);
     }
 
@@ -223,18 +208,17 @@ impl AccumulatorStack {
     }
 
     fn refresh<O: Occupancy>(&mut self, net: &Network, board: &Board<O>, ply: usize) {
-        let acc = &mut self.accumulators[ply];
-        for view in Color::ALL {
-            self.cache
-                .rebuild(net, board, view, &mut acc.0[view.index()]);
-        }
+        let cache = self.cache.get_or_insert_with(|| RefreshCache::new(net));
+        cache.rebuild(net, board, &mut self.accumulators[ply]);
         self.fresh[ply] = true;
         self.refreshes += 1;
     }
 
-    /// Forgets every accumulator (a new root).
+    /// Forgets every accumulator and the rebuild cache (a new root, perhaps of another
+    /// network: a stack outlives a search).
     pub fn reset(&mut self) {
         self.fresh.iter_mut().for_each(|f| *f = false);
+        self.cache = None;
     }
 
     /// Records the move from `parent` (at `ply`) to `child` (at `ply + 1`); with `net`
