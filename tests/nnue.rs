@@ -14,7 +14,7 @@ use quintessence::eval::nnue::{
 };
 use quintessence::movegen::legal_moves;
 use quintessence::train::nnue::net::{Activations, Features, FloatNet};
-use quintessence::train::nnue::{Blend, TrainConfig, loss, train};
+use quintessence::train::nnue::{Objective, TrainConfig, loss, train};
 use quintessence::train::packed::{self, ChessBoard, Filter};
 
 /// Positions with castling, en passant, promotions and captures close at hand.
@@ -581,9 +581,10 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
         .into_iter()
         .step_by(10)
         .collect();
-    let blend = Blend {
+    let blend = Objective {
         lambda: 0.0,
         score_scale: config.score_scale,
+        power: 2.0,
     };
     let before = loss(&first, &held, blend);
     let after = reports.last().unwrap().holdout_loss;

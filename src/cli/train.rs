@@ -46,6 +46,9 @@ pub struct TrainArgs {
     /// Centipawns per unit of the network's output (the score's sigmoid scale)
     #[arg(long, value_name = "X", default_value_t = TrainConfig::default().score_scale)]
     pub score_scale: f32,
+    /// Power of the error in the loss, |sigmoid(output) - target|^power (above 2 weighs the large errors more)
+    #[arg(long, value_name = "X", default_value_t = TrainConfig::default().power)]
+    pub power: f32,
     /// Training threads
     #[arg(long, value_name = "N", default_value_t = TrainConfig::default().threads)]
     pub threads: usize,
@@ -84,6 +87,7 @@ impl TrainArgs {
             weight_decay: self.wd,
             lambda: self.lambda,
             score_scale: self.score_scale,
+            power: self.power,
             threads: self.threads,
             seed: self.seed,
             out: self.out.clone(),

@@ -11,7 +11,7 @@ mod plot;
 use crate::train::packed::{ChessBoard, Filter};
 use crate::types::Rng;
 use data::Dataset;
-use net::{Activations, Features, FloatNet, sigmoid};
+use net::{Activations, Features, FloatNet, error_loss, sigmoid};
 use optimiser::{AdamW, Resume};
 use std::io::Write;
 use std::path::PathBuf;
@@ -37,6 +37,8 @@ pub struct TrainConfig {
     /// scores predict results best at about 150 (`scripts/eval-fit.py`), and blending them
     /// with results on another scale would stretch the network's scores.
     pub score_scale: f32,
+    /// The loss is `|sigmoid(output) − target|^power`.
+    pub power: f32,
     pub threads: usize,
     pub seed: u64,
     pub out: PathBuf,
@@ -65,6 +67,7 @@ impl Default for TrainConfig {
             weight_decay: 0.01,
             lambda: 0.0,
             score_scale: 400.0,
+            power: 2.0,
             threads: 2,
             seed: 1,
             out: PathBuf::from("data/train"),
@@ -76,15 +79,16 @@ impl Default for TrainConfig {
     }
 }
 
-/// How the target blends result and score.
+/// What the network is fitted to: a target blending result and score, and the loss's power.
 #[derive(Clone, Copy, Debug)]
-pub struct Blend {
+pub struct Objective {
     pub lambda: f32,
     pub score_scale: f32,
+    pub power: f32,
 }
 
 /// The training target for the side to move.
-pub fn target(pos: &ChessBoard, blend: Blend) -> f32 {
+pub fn target(pos: &ChessBoard, blend: Objective) -> f32 {
     use bulletformat::BulletFormat;
     blend.lambda * pos.result()
         + (1.0 - blend.lambda) * sigmoid(f32::from(pos.score()) / blend.score_scale)
@@ -101,20 +105,20 @@ pub struct EpochReport {
 }
 
 /// Mean loss over `positions` (no gradient).
-pub fn loss(net: &FloatNet, positions: &[ChessBoard], blend: Blend) -> f64 {
+pub fn loss(net: &FloatNet, positions: &[ChessBoard], blend: Objective) -> f64 {
     let mut scratch = Activations::new(net.hidden);
     let total: f64 = positions
         .iter()
         .map(|pos| {
             let out = net.output(&Features::of(pos, net.mirroring), &mut scratch);
-            f64::from((sigmoid(out) - target(pos, blend)).powi(2))
+            f64::from(error_loss(sigmoid(out) - target(pos, blend), blend.power).0)
         })
         .sum();
     total / positions.len().max(1) as f64
 }
 
 /// One optimiser step's gradient over `batch`, split over `grads.len()` threads.
-fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Blend, grads: &mut [Vec<f32>]) -> f64 {
+fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Objective, grads: &mut [Vec<f32>]) -> f64 {
     let per_thread = batch.len().div_ceil(grads.len());
     let losses: Vec<f64> = std::thread::scope(|scope| {
         let handles: Vec<_> = grads
@@ -127,7 +131,8 @@ fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Blend, grads: &mut [Vec
                     part.iter()
                         .map(|pos| {
                             let f = Features::of(pos, net.mirroring);
-                            f64::from(net.backprop(&f, target(pos, blend), &mut scratch, grad))
+                            let target = target(pos, blend);
+                            f64::from(net.backprop(&f, target, blend.power, &mut scratch, grad))
                         })
                         .sum::<f64>()
                 })
@@ -171,9 +176,10 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         (None, None) => FloatNet::random(config.hidden, config.buckets, config.seed)
             .with_mirroring(config.mirroring),
     };
-    let blend = Blend {
+    let blend = Objective {
         lambda: config.lambda,
         score_scale: config.score_scale,
+        power: config.power,
     };
     let (mut optimiser, mut rng, mut step, done) = match &config.resume {
         Some(path) => {
