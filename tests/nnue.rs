@@ -244,6 +244,14 @@ fn kernel_equals_scalar_on_random_and_extreme_rows(simd: Kernel) {
             simd.add_sub(&mut a, &acc, &add, &sub);
             scalar.add_sub(&mut b, &acc, &add, &sub);
             assert_eq!(a, b, "{name} add_sub, len {len}");
+            // A capture's update in one pass equals add_sub, then the second removal.
+            let sub2 = draw(i16::MAX);
+            let (mut c, mut d) = (vec![0; len], vec![0; len]);
+            simd.add_sub_sub(&mut c, &acc, &add, [&sub, &sub2]);
+            scalar.add_sub_sub(&mut d, &acc, &add, [&sub, &sub2]);
+            assert_eq!(c, d, "{name} add_sub_sub, len {len}");
+            scalar.sub_assign(&mut b, &sub2);
+            assert_eq!(c, b, "{name} add_sub_sub against add_sub, sub, len {len}");
         }
     }
     // The largest sum: every lane at QA against the loader's largest weights.

@@ -79,6 +79,12 @@ impl Delta {
         for view in Color::ALL {
             let (from, out) = (&parent.0[view.index()], &mut child.0[view.index()]);
             let (na, nr) = (self.added.len(), self.removed.len());
+            if na == 1 && nr == 2 {
+                let add = self.row(net, view, self.added[0]);
+                let subs = [0, 1].map(|i| &self.row(net, view, self.removed[i]).0[..]);
+                k.add_sub_sub(&mut out.0, &from.0, &add.0, subs);
+                continue;
+            }
             if na >= 1 && nr >= 1 {
                 let add = self.row(net, view, self.added[0]);
                 let sub = self.row(net, view, self.removed[0]);

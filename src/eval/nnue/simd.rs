@@ -131,6 +131,14 @@ impl Kernel {
         dispatch!(self, add_sub(out, from, add, sub))
     }
 
+    /// `out = from + add - sub1 - sub2`, wrapping in i16 (one pass for a capture).
+    #[inline]
+    pub fn add_sub_sub(self, out: &mut [i16], from: &[i16], add: &[i16], subs: [&[i16]; 2]) {
+        let n = out.len();
+        assert!(from.len() == n && add.len() == n && subs[0].len() == n && subs[1].len() == n);
+        dispatch!(self, add_sub_sub(out, from, add, subs[0], subs[1]))
+    }
+
     /// `Σ clamp(v, 0, QA)² · w`, computed as `(c·w)·c` with `c·w` taken in i16 (wrapping;
     /// exact when |w| ≤ 127, which the network loader checks: |c·w| ≤ 255·127 < 2¹⁵).
     /// Each term is then at most 2¹⁵·255 in size, so a sum of at most [`MAX_DOT_LEN`] terms
@@ -164,6 +172,14 @@ mod scalar {
     pub fn add_sub(out: &mut [i16], from: &[i16], add: &[i16], sub: &[i16]) {
         for (((o, &f), &a), &s) in out.iter_mut().zip(from).zip(add).zip(sub) {
             *o = f.wrapping_add(a).wrapping_sub(s);
+        }
+    }
+
+    #[inline(always)]
+    pub fn add_sub_sub(out: &mut [i16], from: &[i16], add: &[i16], sub1: &[i16], sub2: &[i16]) {
+        let inputs = from.iter().zip(add).zip(sub1).zip(sub2);
+        for (o, (((&f, &a), &s1), &s2)) in out.iter_mut().zip(inputs) {
+            *o = f.wrapping_add(a).wrapping_sub(s1).wrapping_sub(s2);
         }
     }
 
@@ -255,6 +271,29 @@ macro_rules! vector_kernel {
                     unsafe { store(o, $sub($add(load(f), load(a)), load(s))) };
                 }
                 scalar::add_sub(tail, &from[split..], &add[split..], &sub[split..]);
+            }
+
+            #[target_feature(enable = $features)]
+            pub fn add_sub_sub(
+                out: &mut [i16],
+                from: &[i16],
+                add: &[i16],
+                sub1: &[i16],
+                sub2: &[i16],
+            ) {
+                let split = out.len() - out.len() % LANES;
+                let (body, tail) = out.split_at_mut(split);
+                let inputs = from
+                    .chunks_exact(LANES)
+                    .zip(add.chunks_exact(LANES))
+                    .zip(sub1.chunks_exact(LANES))
+                    .zip(sub2.chunks_exact(LANES));
+                for (o, (((f, a), s1), s2)) in body.chunks_exact_mut(LANES).zip(inputs) {
+                    // SAFETY: `chunks_exact` gives whole chunks (all five slices are as long).
+                    unsafe { store(o, $sub($sub($add(load(f), load(a)), load(s1)), load(s2))) };
+                }
+                let (f, a) = (&from[split..], &add[split..]);
+                scalar::add_sub_sub(tail, f, a, &sub1[split..], &sub2[split..]);
             }
 
             #[target_feature(enable = $features)]
@@ -372,6 +411,26 @@ mod neon {
             unsafe { store(o, vsubq_s16(vaddq_s16(load(f), load(a)), load(s))) };
         }
         scalar::add_sub(tail, &from[split..], &add[split..], &sub[split..]);
+    }
+
+    #[target_feature(enable = "neon")]
+    pub fn add_sub_sub(out: &mut [i16], from: &[i16], add: &[i16], sub1: &[i16], sub2: &[i16]) {
+        let split = out.len() - out.len() % LANES;
+        let (body, tail) = out.split_at_mut(split);
+        let inputs = from
+            .chunks_exact(LANES)
+            .zip(add.chunks_exact(LANES))
+            .zip(sub1.chunks_exact(LANES))
+            .zip(sub2.chunks_exact(LANES));
+        for (o, (((f, a), s1), s2)) in body.chunks_exact_mut(LANES).zip(inputs) {
+            // SAFETY: `chunks_exact` gives whole chunks (all five slices are as long).
+            unsafe {
+                let v = vsubq_s16(vaddq_s16(load(f), load(a)), load(s1));
+                store(o, vsubq_s16(v, load(s2)));
+            }
+        }
+        let (f, a) = (&from[split..], &add[split..]);
+        scalar::add_sub_sub(tail, f, a, &sub1[split..], &sub2[split..]);
     }
 
     #[target_feature(enable = "neon")]
