@@ -16,14 +16,18 @@ use quintessence::movegen::legal_moves;
 use quintessence::train::nnue::net::{Activations, Features, FloatNet};
 use quintessence::train::nnue::{Objective, TrainConfig, loss, train};
 use quintessence::train::packed::{self, ChessBoard, Filter};
+use quintessence::types::Move;
 
 /// Positions with castling, en passant, promotions and captures close at hand.
-const STARTS: [&str; 5] = [
+const STARTS: [&str; 7] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
     "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
     "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
+    // Chess960: castling where the king or the rook lands where it stood.
+    "2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9",
+    "1rqbkrbn/1ppppp1p/1n6/p1N3p1/8/2P4P/PP1PPPP1/1RQBKRBN w FBfb - 0 9",
 ];
 
 /// Walks random games keeping an accumulator stack the way the search does (copy-make, one
@@ -72,12 +76,15 @@ fn incremental_accumulators_equal_fresh_ones_with(net: &Network) -> u64 {
                     break;
                 }
                 let mut child = board;
-                if rng.below(10) == 0 && !board.in_check::<Magic>() {
+                let mv = if rng.below(10) == 0 && !board.in_check::<Magic>() {
                     child.play_null();
+                    Move::NULL
                 } else {
-                    child.play(*moves.iter().nth(rng.below(moves.len())).unwrap());
-                }
-                stack.push(net, ply, &board, &child);
+                    let mv = *moves.iter().nth(rng.below(moves.len())).unwrap();
+                    child.play(mv);
+                    mv
+                };
+                stack.push(net, ply, &board, mv, &child);
                 path.push(child);
             }
             refreshes += stack.refreshes();
@@ -105,7 +112,7 @@ fn children_of_a_set_root_are_updated_from_it() {
             crossings += u64::from(
                 mirrors(net.mirroring, root.king(side)) != mirrors(net.mirroring, child.king(side)),
             );
-            stack.push(&net, 0, &root, &child);
+            stack.push(&net, 0, &root, mv, &child);
             let fresh = Accumulator::from_board(&net, &child);
             assert_eq!(
                 stack.evaluate(&net, &child, 1),
@@ -336,10 +343,11 @@ fn compare_kernels_over_games(simd: &Network, scalar: &Network, rng: &mut Rng) -
                     break;
                 }
                 let mut child = board;
-                child.play(*moves.iter().nth(rng.below(moves.len())).unwrap());
+                let mv = *moves.iter().nth(rng.below(moves.len())).unwrap();
+                child.play(mv);
                 let [x, y] = &mut stacks;
-                x.push(simd, ply, &board, &child);
-                y.push(scalar, ply, &board, &child);
+                x.push(simd, ply, &board, mv, &child);
+                y.push(scalar, ply, &board, mv, &child);
                 board = child;
             }
         }

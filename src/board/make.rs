@@ -29,11 +29,7 @@ impl<O: Occupancy> Board<O> {
             self.refresh_castle_watch();
         } else {
             if mv.is_capture() {
-                let captured_sq = if mv.is_en_passant() {
-                    Square::new(to.file(), from.rank())
-                } else {
-                    to
-                };
+                let captured_sq = mv.captured_square();
                 let captured = self.mailbox[captured_sq as usize].expect("a piece to capture");
                 self.remove(captured, captured_sq);
                 self.halfmove_clock = 0;

@@ -44,7 +44,7 @@ pub fn see_ge<A: SliderAttacks>(board: &Board<A::Occ>, mv: Move, threshold: i32)
 
     let mut occ = board.occupancy().toggled(from);
     if mv.is_en_passant() {
-        occ.toggle(Square::new(to.file(), from.rank()));
+        occ.toggle(mv.captured_square());
     }
     if !board.occupied().contains(to) {
         occ.toggle(to);

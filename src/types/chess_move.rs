@@ -160,6 +160,16 @@ impl Move {
         }
     }
 
+    /// Where the captured piece stands when this is a capture: beside the from-square for en
+    /// passant, else the to-square.
+    pub const fn captured_square(self) -> Square {
+        if self.is_en_passant() {
+            Square::new(self.to().file(), self.from().rank())
+        } else {
+            self.to()
+        }
+    }
+
     /// The square the king lands on when this is a castling move.
     pub const fn castle_king_to(self) -> Square {
         let file = if (self.to() as u8) > (self.from() as u8) {

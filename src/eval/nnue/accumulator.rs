@@ -1,6 +1,6 @@
 //! Accumulators: the hidden layer's pre-activations for both perspectives, kept on a stack
-//! indexed by ply. Making a move only records which pieces appeared and vanished (found by
-//! comparing the two boards, so castling, en passant and promotions need no special case);
+//! indexed by ply. Making a move only records which pieces it put down and took away (read
+//! from the move and the board it was played on);
 //! the accumulator is brought up to date when a node is evaluated, from the nearest ancestor
 //! that is, or rebuilt from the board when none is. With a mirrored network a king move across
 //! the d/e line changes every feature of its side's view: that accumulator is rebuilt at once,
@@ -10,7 +10,7 @@ use super::network::{Network, Row};
 use super::{feature_index, mirrors};
 use crate::attacks::Occupancy;
 use crate::board::Board;
-use crate::types::{Bitboard, Color, Piece, PieceType, Square};
+use crate::types::{Bitboard, Color, Move, Piece, PieceType, Square};
 use arrayvec::ArrayVec;
 
 /// Both perspectives' hidden pre-activations (`[White, Black]`).
@@ -46,25 +46,36 @@ struct Delta {
 }
 
 impl Delta {
-    fn between<O: Occupancy>(parent: &Board<O>, child: &Board<O>, mirror: [bool; 2]) -> Delta {
+    /// What `mv`, legal in `parent`, puts down and takes away; nothing for the null move.
+    #[inline]
+    fn of_move<O: Occupancy>(parent: &Board<O>, mv: Move, mirror: [bool; 2]) -> Delta {
         let mut d = Delta {
             mirror,
             ..Delta::default()
         };
-        for color in Color::ALL {
-            for kind in PieceType::ALL {
-                let before = parent.pieces_of(color, kind);
-                let after = child.pieces_of(color, kind);
-                if before == after {
-                    continue;
-                }
-                let piece = Piece::new(color, kind);
-                d.added
-                    .extend((after & !before).into_iter().map(|sq| (piece, sq)));
-                d.removed
-                    .extend((before & !after).into_iter().map(|sq| (piece, sq)));
-            }
+        if mv.is_null() {
+            return d;
         }
+        let (from, to) = (mv.from(), mv.to());
+        let moving = parent.piece_on(from).expect("a piece on the from-square");
+        d.removed.push((moving, from));
+        if mv.is_castle() {
+            // Encoded king takes rook; in Chess960 either may land where it stood.
+            let rook = Piece::new(moving.color(), PieceType::Rook);
+            d.removed.push((rook, to));
+            d.added.push((moving, mv.castle_king_to()));
+            d.added.push((rook, mv.castle_rook_to()));
+            return d;
+        }
+        if mv.is_capture() {
+            let sq = mv.captured_square();
+            d.removed
+                .push((parent.piece_on(sq).expect("a piece to capture"), sq));
+        }
+        let placed = mv
+            .promotion()
+            .map_or(moving, |kind| Piece::new(moving.color(), kind));
+        d.added.push((placed, to));
         d
     }
 
@@ -227,14 +238,16 @@ impl AccumulatorStack {
         self.cache = None;
     }
 
-    /// Records the move from `parent` (at `ply`) to `child` (at `ply + 1`); with `net`
-    /// mirrored, a king that crossed the d/e line has its side's view rebuilt now.
+    /// Records `mv` (or the null move), which took `parent` (at `ply`) to `child` (at
+    /// `ply + 1`); with `net` mirrored, a king that crossed the d/e line has its side's view
+    /// rebuilt now.
     #[inline]
     pub fn push<O: Occupancy>(
         &mut self,
         net: &Network,
         ply: usize,
         parent: &Board<O>,
+        mv: Move,
         child: &Board<O>,
     ) {
         // Unmirrored networks (the default) look at no king here: this runs for every move.
@@ -249,7 +262,7 @@ impl AccumulatorStack {
                 return;
             }
         }
-        self.deltas[ply + 1] = Delta::between(parent, child, mirror);
+        self.deltas[ply + 1] = Delta::of_move(parent, mv, mirror);
         self.fresh[ply + 1] = false;
     }
 

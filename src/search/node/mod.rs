@@ -423,7 +423,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         let mut child = *board;
         child.play(mv);
         if let Some((net, stack)) = &mut self.nnue {
-            stack.push(net, ply, board, &child);
+            stack.push(net, ply, board, mv, &child);
         }
         self.shared.tt.prefetch(child.hash());
         self.keys.push(board.hash());

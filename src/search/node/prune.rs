@@ -44,7 +44,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
             let mut child = *board;
             child.play_null();
             if let Some((net, stack)) = &mut self.nnue {
-                stack.push(net, ply, board, &child);
+                stack.push(net, ply, board, Move::NULL, &child);
             }
             self.keys.push(board.hash());
             let null_floor = std::mem::replace(&mut self.null_floor, self.keys.len());
