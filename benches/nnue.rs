@@ -10,14 +10,16 @@ use quintessence::attacks::Magic;
 use quintessence::board::Board;
 use quintessence::eval::nnue::{Accumulator, AccumulatorStack, HIDDEN, Kernel, default_network};
 use quintessence::movegen::legal_moves;
+use quintessence::types::Move;
 use std::hint::black_box;
 use std::time::Instant;
 
 const GAMES: usize = 200;
 const PLIES: usize = 120;
 
-/// Random games from the start position: each a list of the positions it passed through.
-fn random_games() -> Vec<Vec<Board>> {
+/// Random games from the start position: each a list of the positions it passed through, with
+/// the move that led to each (the null move for the first).
+fn random_games() -> Vec<Vec<(Board, Move)>> {
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut next = move || {
         state ^= state << 13;
@@ -27,22 +29,21 @@ fn random_games() -> Vec<Vec<Board>> {
     };
     (0..GAMES)
         .map(|_| {
-            let mut line = vec![Board::startpos()];
+            let mut line = vec![(Board::startpos(), Move::NULL)];
             while line.len() <= PLIES {
-                let board = *line.last().unwrap();
+                let (board, _) = *line.last().unwrap();
                 let moves = legal_moves::<Magic>(&board);
                 if moves.is_empty() {
                     break;
                 }
+                let mv = moves
+                    .iter()
+                    .copied()
+                    .nth(next() as usize % moves.len())
+                    .unwrap();
                 let mut child = board;
-                child.play(
-                    moves
-                        .iter()
-                        .copied()
-                        .nth(next() as usize % moves.len())
-                        .unwrap(),
-                );
-                line.push(child);
+                child.play(mv);
+                line.push((child, mv));
             }
             line
         })
@@ -50,16 +51,19 @@ fn random_games() -> Vec<Vec<Board>> {
 }
 
 /// Nanoseconds per pushed and evaluated move over all `games`, with `kernel`.
-fn incremental(kernel: Kernel, games: &[Vec<Board>]) -> f64 {
+fn incremental(kernel: Kernel, games: &[Vec<(Board, Move)>]) -> f64 {
     let net = default_network().as_ref().clone().with_kernel(kernel);
     let mut stack = AccumulatorStack::new(&net, PLIES + 2);
     let mut moves = 0;
     let start = Instant::now();
     for line in games {
-        stack.set_root(&net, &line[0]);
+        stack.set_root(&net, &line[0].0);
         for (ply, pair) in line.windows(2).enumerate() {
-            stack.push(&net, ply, &pair[0], &pair[1]);
-            black_box(stack.evaluate(&net, &pair[1], ply + 1));
+            let [(parent, _), (child, mv)] = pair else {
+                unreachable!("windows of two")
+            };
+            stack.push(&net, ply, parent, *mv, child);
+            black_box(stack.evaluate(&net, child, ply + 1));
             moves += 1;
         }
     }
@@ -67,11 +71,11 @@ fn incremental(kernel: Kernel, games: &[Vec<Board>]) -> f64 {
 }
 
 /// Nanoseconds per accumulator built from the board and evaluated, with `kernel`.
-fn refresh(kernel: Kernel, games: &[Vec<Board>]) -> f64 {
+fn refresh(kernel: Kernel, games: &[Vec<(Board, Move)>]) -> f64 {
     let net = default_network().as_ref().clone().with_kernel(kernel);
     let mut count = 0;
     let start = Instant::now();
-    for board in games.iter().flatten() {
+    for (board, _) in games.iter().flatten() {
         let acc = Accumulator::from_board(&net, black_box(board));
         black_box(acc.evaluate(&net, board));
         count += 1;
