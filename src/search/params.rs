@@ -73,26 +73,26 @@ params! {
     /// Aspiration windows start at this iteration...
     ASPIRATION_MIN_DEPTH = 4, 1..=8;
     /// ... this far either side of the last score,
-    ASPIRATION_DELTA = 20, 5..=60;
+    ASPIRATION_DELTA = 12, 5..=60;
     /// and the search falls back to a full window once the step grows past this.
     ASPIRATION_MAX_DELTA = 1_000, 200..=3000;
 
     /// Reverse futility pruning: up to this depth,
     RFP_MAX_DEPTH = 8, 4..=12;
     /// when the evaluation beats beta by this much per ply of depth.
-    RFP_MARGIN = 75, 30..=150;
+    RFP_MARGIN = 58, 30..=150;
 
     /// Null-move pruning from this depth,
     NMP_MIN_DEPTH = 3, 1..=6;
     /// when the static evaluation is at least `beta - NMP_EVAL_DEPTH_MARGIN * depth +
     /// NMP_EVAL_BASE`.
-    NMP_EVAL_DEPTH_MARGIN = 20, 0..=60;
-    NMP_EVAL_BASE = 150, 0..=400;
+    NMP_EVAL_DEPTH_MARGIN = 22, 0..=60;
+    NMP_EVAL_BASE = 104, 0..=400;
     /// Reduction: `NMP_BASE_REDUCTION + depth / NMP_DEPTH_DIVISOR` plus one ply per
     /// `NMP_EVAL_DIVISOR` of evaluation above beta, at most `NMP_MAX_EVAL_REDUCTION`.
     NMP_BASE_REDUCTION = 4, 2..=6;
     NMP_DEPTH_DIVISOR = 3, 2..=8;
-    NMP_EVAL_DIVISOR = 200, 50..=500;
+    NMP_EVAL_DIVISOR = 166, 50..=500;
     NMP_MAX_EVAL_REDUCTION = 3, 0..=6;
 
     /// Internal iterative reduction from this depth.
@@ -106,15 +106,15 @@ params! {
     /// Futility pruning of quiet moves up to this depth, when the evaluation plus
     /// `FUTILITY_BASE + FUTILITY_MARGIN * depth` does not reach alpha.
     FUTILITY_MAX_DEPTH = 8, 4..=12;
-    FUTILITY_BASE = 100, 0..=250;
-    FUTILITY_MARGIN = 90, 30..=200;
+    FUTILITY_BASE = 114, 0..=250;
+    FUTILITY_MARGIN = 87, 30..=200;
 
     /// SEE pruning of quiet moves up to this depth, losing more than this per ply.
     SEE_QUIET_MAX_DEPTH = 8, 4..=12;
-    SEE_QUIET_MARGIN = 60, 10..=150;
+    SEE_QUIET_MARGIN = 56, 10..=150;
     /// SEE pruning of captures up to this depth, losing more than this times depth².
     SEE_NOISY_MAX_DEPTH = 6, 2..=10;
-    SEE_NOISY_MARGIN = 25, 5..=80;
+    SEE_NOISY_MARGIN = 24, 5..=80;
 
     /// Singular extensions from this depth, when the table's entry is at most
     /// `SE_TT_DEPTH_MARGIN` plies shallower; the other moves must stay below the table's
@@ -124,7 +124,7 @@ params! {
     SE_BETA_MARGIN = 2, 1..=6;
     /// Outside PV nodes, a hash move whose alternatives fail that bound by more than
     /// `DEXT_MARGIN` is extended twice, at most `DEXT_LIMIT` times on one path.
-    DEXT_MARGIN = 15, 0..=60;
+    DEXT_MARGIN = 20, 0..=60;
     DEXT_LIMIT = 6, 0..=16;
 
     /// Late-move reductions from this depth; the table is
@@ -133,7 +133,7 @@ params! {
     LMR_BASE = 80, 0..=200;
     LMR_DIVISOR = 230, 120..=400;
     /// One ply less per this much history (quiet moves), at most `LMR_MAX_HISTORY` either way.
-    LMR_HISTORY_DIVISOR = 8_000, 2000..=20_000;
+    LMR_HISTORY_DIVISOR = 6_720, 2000..=20_000;
     LMR_MAX_HISTORY = 2, 0..=4;
 
     /// Time management, in hundredths: after an iteration the soft limit is scaled by
@@ -153,10 +153,10 @@ params! {
     TM_SCALE_MAX = 250, 100..=500;
 
     /// Quiescence delta pruning: a capture must be able to lift the score this close to alpha.
-    DELTA_MARGIN = 200, 50..=500;
+    DELTA_MARGIN = 239, 50..=500;
     /// Quiescence futility: when the stand-pat plus this stays below alpha, a capture that
     /// does not win material (SEE < 1) cannot lift the score.
-    QS_FUTILITY_MARGIN = 150, 0..=400;
+    QS_FUTILITY_MARGIN = 152, 0..=400;
     /// Quiescence move-count pruning: past this many moves searched, captures that do not
     /// give check are skipped (not in check).
     QS_MOVE_LIMIT = 3, 1..=8;
@@ -166,14 +166,14 @@ params! {
 
     /// History bonus for a cut-off: `HISTORY_BONUS_MARGIN * depth - HISTORY_BONUS_BASE`,
     /// at most `HISTORY_BONUS_MAX`.
-    HISTORY_BONUS_MARGIN = 170, 50..=400;
-    HISTORY_BONUS_BASE = 80, 0..=300;
-    HISTORY_BONUS_MAX = 1_600, 500..=4000;
+    HISTORY_BONUS_MARGIN = 207, 50..=400;
+    HISTORY_BONUS_BASE = 84, 0..=300;
+    HISTORY_BONUS_MAX = 1_402, 500..=4000;
 
     /// Move picker: a capture whose SEE falls below `-score / PICKER_SEE_DIVISOR` waits
     /// until after the quiet moves; a queen promotion may lose up to `PICKER_PROMOTION_SEE`.
-    PICKER_SEE_DIVISOR = 64, 16..=256;
-    PICKER_PROMOTION_SEE = 200, 0..=600;
+    PICKER_SEE_DIVISOR = 60, 16..=256;
+    PICKER_PROMOTION_SEE = 176, 0..=600;
 }
 
 #[cfg(test)]
