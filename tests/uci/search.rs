@@ -446,15 +446,40 @@ fn a_long_search_shows_its_root_moves_and_counters_and_a_short_one_does_not() {
         "{lines:?}"
     );
 
+    // Lines are timed as they arrive. The counters come only after a second with nothing
+    // shown, so the search runs until iterations grow that long (a few seconds past the
+    // first three on any machine), bounded at 20 s.
     engine.send("go infinite");
-    std::thread::sleep(Duration::from_millis(5200));
+    let start = Instant::now();
+    let mut timed: Vec<(Duration, String)> = Vec::new();
+    let mut counters_seen = None;
+    while start.elapsed() < Duration::from_secs(20) {
+        if counters_seen
+            .is_some_and(|at: Duration| start.elapsed() > at + Duration::from_millis(2500))
+        {
+            break;
+        }
+        if let Some(line) = engine.recv(Duration::from_millis(50)) {
+            let at = start.elapsed();
+            if line.split_whitespace().nth(3) == Some("nodes") && counters_seen.is_none() {
+                counters_seen = Some(at);
+            }
+            timed.push((at, line));
+        }
+    }
     engine.send("stop");
-    let (lines, best, _) = engine.bestmove(SOON);
+    let (tail, best, _) = engine.bestmove(SOON);
+    let stopped = start.elapsed();
+    timed.extend(tail.into_iter().map(|line| (stopped, line)));
     play(&Chess::default(), &best).unwrap();
+    let lines: Vec<&String> = timed.iter().map(|(_, l)| l).collect();
+    assert!(counters_seen.is_some(), "no counters in 20 s: {lines:?}");
+
     let root = Chess::default();
     let mut currmoves = 0;
     let mut counters = Vec::new();
-    for line in &lines {
+    let mut previous = Duration::from_secs(3);
+    for (at, line) in &timed {
         let words: Vec<&str> = line.split_whitespace().collect();
         assert_eq!(
             &words[..2],
@@ -467,6 +492,10 @@ fn a_long_search_shows_its_root_moves_and_counters_and_a_short_one_does_not() {
             assert_eq!(words[5], "currmovenumber", "{line}");
             assert!(words[6].parse::<u32>().unwrap() >= 1);
             play(&root, words[4]).unwrap();
+            assert!(
+                *at >= Duration::from_millis(2900),
+                "not in the first seconds: {line}"
+            );
             currmoves += 1;
         } else if words.get(3) == Some(&"nodes") {
             let keys: Vec<&str> = words[3..].iter().step_by(2).copied().collect();
@@ -481,11 +510,17 @@ fn a_long_search_shows_its_root_moves_and_counters_and_a_short_one_does_not() {
         } else {
             check_info_line(line, &root);
         }
+        // Something at least once a second after the first three (with slack for a busy
+        // machine): the counters fill any silence.
+        if *at > previous {
+            assert!(
+                *at - previous < Duration::from_millis(1900),
+                "silent from {previous:?} to {at:?}: {lines:?}"
+            );
+            previous = *at;
+        }
     }
     assert!(currmoves >= 1, "{lines:?}");
-    // Something at least once a second after the first three: iterations end irregularly, so
-    // only the counters' own spacing is checked.
-    assert!(!counters.is_empty(), "{lines:?}");
     for pair in counters.windows(2) {
         assert!(pair[1] >= pair[0] + 900, "{counters:?}");
     }
