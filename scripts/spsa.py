@@ -21,6 +21,8 @@ Examples:
       --state data/spsa/run1.json
   scripts/spsa.py --engine target/spsa/release/quintessence --nodes 10000 --only '^(RFP|LMR)_' \\
       --iterations 1000 --state data/spsa/run2.json
+  scripts/spsa.py --engine target/spsa/release/quintessence --nodes 10000 \\
+      --bound LMR_BASE=60..100 --bound LMR_DIVISOR=200..300 --state data/spsa/run3.json
   scripts/spsa.py --state data/spsa/run1.json --show
   scripts/spsa.py --selftest
 """
@@ -152,6 +154,17 @@ def play(args, plus, minus, seed):
     return wins, draws, losses
 
 
+def parse_bounds(specs):
+    """`NAME=LO..HI` → (name, lo, hi), with LO < HI."""
+    bounds = []
+    for spec in specs:
+        m = re.fullmatch(r"([A-Z][A-Z0-9_]+)=(-?\d+)\.\.(-?\d+)", spec)
+        if not m or int(m.group(2)) >= int(m.group(3)):
+            sys.exit(f"--bound {spec!r}: expected NAME=LO..HI with LO < HI")
+        bounds.append((m.group(1), int(m.group(2)), int(m.group(3))))
+    return bounds
+
+
 def selftest():
     """SPSA on a noisy quadratic with a known optimum: the values must move most of the way
     there (a check of the gain schedule and of the update's sign)."""
@@ -192,6 +205,13 @@ def main():
     ap.add_argument("--book", default=str(DEFAULT_BOOK))
     ap.add_argument("--only", help="regex: tune only the parameters it matches")
     ap.add_argument("--exclude", default=DEFAULT_EXCLUDE, help=f"regex (default {DEFAULT_EXCLUDE!r})")
+    ap.add_argument(
+        "--bound",
+        action="append",
+        default=[],
+        metavar="NAME=LO..HI",
+        help="tune NAME within LO..HI instead of its params.rs range (repeatable; sets the step too)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--show", action="store_true", help="print the state's values and stop")
     ap.add_argument("--selftest", action="store_true")
@@ -218,6 +238,11 @@ def main():
             if (not args.only or re.search(args.only, name))
             and not (args.exclude and re.search(args.exclude, name))
         }
+        for name, lo, hi in parse_bounds(args.bound):
+            if name not in params:
+                ap.error(f"--bound {name}: not a tuned parameter")
+            default = min(max(params[name][0], lo), hi)
+            params[name] = (default, lo, hi)
         spsa = Spsa(params, args.iterations, args.r_end)
         print(f"tuning {len(params)} parameters: {', '.join(params)}")
 
