@@ -30,6 +30,7 @@ Examples:
 import argparse
 import json
 import math
+import os
 import random
 import re
 import shutil
@@ -137,6 +138,14 @@ def play(args, plus, minus, seed):
         argv += ["-openings", f"file={args.book}", "format=epd", "order=random"]
         argv += ["-srand", str(seed), "-repeat", "-games", "2", "-rounds", str(args.pairs)]
         argv += ["-concurrency", str(args.concurrency), "-pgnout", f"file={pgn}"]
+        if args.adjudicate:
+            # Shorter games, the same signal in the middlegame: decided games end at a
+            # lasting 10-pawn score, dead draws after move 40.
+            argv += ["-resign", "movecount=3", "score=1000", "-draw", "movenumber=40", "movecount=8", "score=10"]
+        if args.nodes and args.concurrency > (os.cpu_count() or 1):
+            # At fixed nodes a game's moves do not depend on the CPU it gets, and the
+            # extra games fill the gaps between moves and between games.
+            argv.append("-force-concurrency")
         subprocess.run(argv, stdout=subprocess.DEVNULL, check=True)
         text = pgn.read_text()
     wins = draws = losses = 0
@@ -212,6 +221,7 @@ def main():
         metavar="NAME=LO..HI",
         help="tune NAME within LO..HI instead of its params.rs range (repeatable; sets the step too)",
     )
+    ap.add_argument("--adjudicate", action="store_true", help="end decided games and dead draws early")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--show", action="store_true", help="print the state's values and stop")
     ap.add_argument("--selftest", action="store_true")
@@ -229,6 +239,8 @@ def main():
         ap.error(f"{args.state} does not exist")
     if not args.engine:
         ap.error("--engine is required")
+    if not args.nodes and args.concurrency > (os.cpu_count() or 1):
+        ap.error("more games at once than cores distorts a timed game: use --nodes or less --concurrency")
     if not shutil.which("fastchess"):
         sys.exit("fastchess is not on PATH")
     if not args.state.exists():
