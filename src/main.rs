@@ -6,7 +6,6 @@ mod cli;
 use clap::Parser;
 use quintessence::config::EngineConfig;
 use quintessence::uci::Options;
-use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -17,7 +16,7 @@ fn main() -> ExitCode {
             if to_stderr {
                 eprint!("{text}");
             } else {
-                print_out(&text);
+                cli::print_out(&text);
             }
             return ExitCode::from(code);
         }
@@ -68,10 +67,4 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// Writes to stdout; a closed pipe is not worth a panic.
-fn print_out(text: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }

@@ -10,8 +10,11 @@ use quintessence::eval::nnue::default_network;
 pub struct CompilerArgs {}
 
 pub fn run(_: &CompilerArgs) -> Result<(), String> {
+    let mut text = String::new();
     for line in build_info::lines(&default_network(), "embedded") {
-        println!("{line}");
+        text.push_str(&line);
+        text.push('\n');
     }
+    super::print_out(&text);
     Ok(())
 }

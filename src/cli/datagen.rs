@@ -138,7 +138,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
             eprintln!("datagen: skipped {problem}");
         })
         .map_err(|e| format!("datagen: {e}"))?;
-        println!("imported {totals} ({skipped} skipped)");
+        super::print_out(&format!("imported {totals} ({skipped} skipped)\n"));
         return Ok(());
     }
     if let Some(path) = &args.dump {
@@ -173,10 +173,10 @@ fn verify(dir: &Path) -> Result<(), String> {
     let mut problems = 0;
     let totals = chunks::verify(dir, |problem| {
         problems += 1;
-        println!("{problem}");
+        super::print_out(&format!("{problem}\n"));
     })
     .map_err(|e| format!("datagen: {e}"))?;
-    println!("{totals}");
+    super::print_out(&format!("{totals}\n"));
     if problems > 0 {
         return Err(format!("datagen: {problems} chunk(s) failed to verify"));
     }

@@ -17,7 +17,15 @@ pub mod tune;
 
 use clap::{Parser, Subcommand};
 use quintessence::uci::Options;
+use std::io::Write;
 use std::path::PathBuf;
+
+/// Writes to stdout: a closed pipe (`| head -n 1`) ends the output quietly instead of the panic
+/// `println!` would raise.
+pub fn print_out(text: &str) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+}
 
 #[derive(Debug, Parser)]
 #[command(

@@ -191,3 +191,28 @@ fn errors_name_the_argument_and_the_value() {
         }
     }
 }
+
+#[test]
+fn a_closed_stdout_ends_a_tool_quietly() {
+    // The read end is closed before the tool starts, so its first write meets a broken pipe.
+    for args in [
+        &["compiler"][..],
+        &["perft", "1"],
+        &["bench", "1"],
+        &["--help"],
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let output = Command::new(BIN)
+            .args(args)
+            .stdout(writer)
+            .output()
+            .expect("the binary runs");
+        let err = stderr(&output);
+        assert!(
+            !err.contains("internal error") && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+        assert!(output.status.success(), "{args:?}: {:?}", output.status);
+    }
+}
