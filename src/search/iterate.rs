@@ -144,8 +144,23 @@ pub(super) fn iterate<A: SliderAttacks>(
                     beta = INFINITY;
                 }
             };
-            // An interrupted iteration's move is kept only if its PV is complete.
+            // An interrupted iteration's move is kept only if its PV is complete, or if it beat
+            // the previous best move, searched first and finished.
             if worker.stopped && (depth > 1 || worker.pv_len[0] == 0) {
+                if line == 0
+                    && worker.pv_len[0] > 0
+                    && worker.root_first == result.best
+                    && worker.pv[0][0] != result.best
+                {
+                    let pv = worker.pv_line();
+                    result = SearchResult {
+                        best: pv[0],
+                        ponder: pv.get(1).copied(),
+                    };
+                    if main && shared.publish {
+                        shared.control.publish(result);
+                    }
+                }
                 return result;
             }
             let pv = worker.pv_line();

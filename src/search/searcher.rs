@@ -201,7 +201,7 @@ impl Searcher {
         // Stopped before its first iteration, a search answers with the table's move.
         let hash_move = self
             .tt
-            .probe(game.board().hash(), 0)
+            .probe(game.board().hash(), 0, game.board().halfmove_clock())
             .map_or(Move::NULL, |entry| entry.mv);
         if shared.publish && !hash_move.is_null() {
             control.publish(SearchResult {

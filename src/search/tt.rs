@@ -7,7 +7,7 @@
 //! then bring the pages in together ([`TranspositionTable::clear_part`]), each its own part.
 
 use super::Bound;
-use super::score::TB_WIN_BOUND;
+use super::score::{MATE, MATE_BOUND, TB_WIN, TB_WIN_BOUND};
 use crate::types::Move;
 use memmap2::MmapMut;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -88,13 +88,34 @@ fn score_to_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
-fn score_from_tt(score: i32, ply: usize) -> i32 {
+/// A stored result back relative to the root. A mate or tablebase result further from the
+/// node than the 50-move counter allows cannot be reached before the game is drawn: it comes
+/// back as the best score short of a decided one, still a bound for the searches that use it.
+fn score_from_tt(score: i32, ply: usize, halfmove_clock: u16) -> i32 {
+    let plies_left = 100 - halfmove_clock.min(100) as i32;
     if score >= TB_WIN_BOUND {
-        score - ply as i32
+        if distance_to_result(score) >= plies_left {
+            TB_WIN_BOUND - 1
+        } else {
+            score - ply as i32
+        }
     } else if score <= -TB_WIN_BOUND {
-        score + ply as i32
+        if distance_to_result(-score) >= plies_left {
+            -TB_WIN_BOUND + 1
+        } else {
+            score + ply as i32
+        }
     } else {
         score
+    }
+}
+
+/// Plies from the node to the mate or tablebase result of a decided, node-relative score.
+fn distance_to_result(score: i32) -> i32 {
+    if score >= MATE_BOUND {
+        MATE - score
+    } else {
+        TB_WIN - score
     }
 }
 
@@ -206,14 +227,16 @@ impl TranspositionTable {
         let _ = key;
     }
 
-    pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
+    /// The entry of `key`, its score relative to the root from a node at `ply` whose 50-move
+    /// counter is `halfmove_clock`.
+    pub fn probe(&self, key: u64, ply: usize, halfmove_clock: u16) -> Option<TtEntry> {
         for entry in &self.bucket(key).entries {
             let data = entry.data.load(Ordering::Relaxed);
             if entry.key_xor_data.load(Ordering::Relaxed) ^ data == key {
                 let bound = unpack_bound(data)?;
                 return Some(TtEntry {
                     mv: Move::from_raw(data as u16).unwrap_or(Move::NULL),
-                    score: score_from_tt((data >> 16) as u16 as i16 as i32, ply),
+                    score: score_from_tt((data >> 16) as u16 as i16 as i32, ply, halfmove_clock),
                     eval: (data >> 32) as u16 as i16 as i32,
                     depth: depth_of(data),
                     bound,
@@ -312,11 +335,41 @@ mod tests {
                 bound: Bound::Lower,
             },
         );
-        let e = tt.probe(0xABCD, 5).unwrap();
+        let e = tt.probe(0xABCD, 5, 0).unwrap();
         assert_eq!(e.mv, mv);
         assert_eq!(e.score, super::super::MATE - 12);
         assert_eq!((e.eval, e.depth, e.bound), (25, 7, Bound::Lower));
-        assert!(tt.probe(0xABCE, 5).is_none());
+        assert!(tt.probe(0xABCE, 5, 0).is_none());
+    }
+
+    #[test]
+    fn a_mate_the_fifty_move_rule_forbids_comes_back_undecided() {
+        let tt = TranspositionTable::new(1);
+        let (mate, tb_bound) = (MATE, TB_WIN_BOUND);
+        let entry = |score| TtEntry {
+            mv: Move::NULL,
+            score,
+            eval: 0,
+            depth: 9,
+            bound: Bound::Lower,
+        };
+        // Mate in 10 plies from the node (stored from ply 2: mate - 12 from the root).
+        tt.store(0x1111, 2, entry(mate - 12));
+        assert_eq!(tt.probe(0x1111, 2, 89).unwrap().score, mate - 12);
+        assert_eq!(tt.probe(0x1111, 2, 90).unwrap().score, tb_bound - 1);
+        assert_eq!(tt.probe(0x1111, 2, 99).unwrap().score, tb_bound - 1);
+        // Mated in 7 plies from the node, likewise.
+        tt.store(0x2222, 3, entry(-mate + 10));
+        assert_eq!(tt.probe(0x2222, 3, 92).unwrap().score, -mate + 10);
+        assert_eq!(tt.probe(0x2222, 3, 93).unwrap().score, -tb_bound + 1);
+        // A tablebase win 40 plies from the node.
+        let win = super::super::score::TB_WIN;
+        tt.store(0x3333, 0, entry(win - 40));
+        assert_eq!(tt.probe(0x3333, 1, 59).unwrap().score, win - 41);
+        assert_eq!(tt.probe(0x3333, 1, 60).unwrap().score, tb_bound - 1);
+        // Evaluations do not depend on the counter.
+        tt.store(0x4444, 0, entry(900));
+        assert_eq!(tt.probe(0x4444, 4, 99).unwrap().score, 900);
     }
 
     #[test]
@@ -334,7 +387,7 @@ mod tests {
                 bound: Bound::Lower,
             },
         );
-        assert_eq!(tt.probe(0x1234, 5).unwrap().score, win - 12);
+        assert_eq!(tt.probe(0x1234, 5, 0).unwrap().score, win - 12);
         tt.store(
             0x5678,
             4,
@@ -346,7 +399,7 @@ mod tests {
                 bound: Bound::Upper,
             },
         );
-        assert_eq!(tt.probe(0x5678, 1).unwrap().score, -win + 3);
+        assert_eq!(tt.probe(0x5678, 1, 0).unwrap().score, -win + 3);
         // Evaluations are stored as they are.
         tt.store(
             0x9ABC,
@@ -359,13 +412,13 @@ mod tests {
                 bound: Bound::Exact,
             },
         );
-        assert_eq!(tt.probe(0x9ABC, 1).unwrap().score, 2_500);
+        assert_eq!(tt.probe(0x9ABC, 1, 0).unwrap().score, 2_500);
     }
 
     #[test]
     fn empty_table_has_nothing_and_is_not_full() {
         let tt = TranspositionTable::new(1);
-        assert!(tt.probe(0, 0).is_none());
+        assert!(tt.probe(0, 0, 0).is_none());
         assert_eq!(tt.hashfull(), 0);
     }
 
@@ -389,12 +442,17 @@ mod tests {
                 },
             );
         }
-        assert!(keys.iter().filter(|&&k| tt.probe(k, 0).is_some()).count() > 1000);
+        assert!(
+            keys.iter()
+                .filter(|&&k| tt.probe(k, 0, 0).is_some())
+                .count()
+                > 1000
+        );
         tt.restart_generations();
         for part in 0..3 {
             tt.clear_part(part, 3);
         }
-        assert!(keys.iter().all(|&k| tt.probe(k, 0).is_none()));
+        assert!(keys.iter().all(|&k| tt.probe(k, 0, 0).is_none()));
         assert!(tt.resize(2).is_ok());
         assert_eq!(tt.size_mb(), 2);
     }

@@ -194,6 +194,9 @@ pub struct Worker<'a, A: SliderAttacks> {
     pub must_finish: bool,
     /// The moves the root may play (searchmoves, MultiPV lines not yet taken).
     pub root_moves: Vec<Move>,
+    /// The first root move whose search finished in the latest root search (null until one
+    /// has): an interrupted iteration's best move is proven only against it.
+    pub root_first: Move,
     /// Nodes spent below each root move since the search began, by from-to square pair.
     root_move_nodes: [u64; 64 * 64],
     pawn_cache: PawnCache,
@@ -235,6 +238,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             stopped: false,
             must_finish: false,
             root_moves: Vec::new(),
+            root_first: Move::NULL,
             root_move_nodes: [0; 64 * 64],
             pawn_cache,
             nnue: match &shared.evaluator {

@@ -88,6 +88,9 @@ impl<A: SliderAttacks> Worker<'_, A> {
             return 0;
         }
         let excluded = self.stack[ply].excluded;
+        if root {
+            self.root_first = Move::NULL;
+        }
 
         if !root {
             if Self::fifty_move_draw(board, in_check)
@@ -124,7 +127,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let tt = self.shared.tt;
         // A search with a move excluded (singular verification) keeps the entry's move and
         // evaluation, but its score and bound include the excluded move: no cut-off from them.
-        let entry = tt.probe(board.hash(), ply);
+        let entry = tt.probe(board.hash(), ply, board.halfmove_clock());
         let tt_move = entry.map_or(Move::NULL, |e| e.mv);
         if let Some(e) = entry
             && excluded.is_null()
@@ -330,6 +333,9 @@ impl<A: SliderAttacks> Worker<'_, A> {
             }
             if self.stopped {
                 return 0;
+            }
+            if root && moves_searched == 1 {
+                self.root_first = mv;
             }
 
             if score > best_score {

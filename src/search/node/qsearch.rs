@@ -30,7 +30,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         }
 
         let tt = self.shared.tt;
-        let entry = tt.probe(board.hash(), ply);
+        let entry = tt.probe(board.hash(), ply, board.halfmove_clock());
         if let Some(e) = entry
             && e.cuts_off(alpha, beta)
         {
