@@ -145,23 +145,22 @@ pub(super) fn iterate<A: SliderAttacks>(
                 }
             };
             // An interrupted iteration's move is kept only if its PV is complete, or if it beat
-            // the previous best move, searched first and finished.
+            // the previous best move, searched first and finished: then it is shown and played,
+            // its score a lower bound when it failed high.
+            let mut score = score;
+            let mut bound = Bound::Exact;
             if worker.stopped && (depth > 1 || worker.pv_len[0] == 0) {
-                if line == 0
+                let beat_previous = line == 0
                     && worker.pv_len[0] > 0
                     && worker.root_first == result.best
-                    && worker.pv[0][0] != result.best
-                {
-                    let pv = worker.pv_line();
-                    result = SearchResult {
-                        best: pv[0],
-                        ponder: pv.get(1).copied(),
-                    };
-                    if main && shared.publish {
-                        shared.control.publish(result);
-                    }
+                    && worker.pv[0][0] != result.best;
+                if !beat_previous {
+                    return result;
                 }
-                return result;
+                score = worker.root_score;
+                if score >= beta {
+                    bound = Bound::Lower;
+                }
             }
             let pv = worker.pv_line();
             if pv.is_empty() {
@@ -192,7 +191,7 @@ pub(super) fn iterate<A: SliderAttacks>(
                     seldepth: worker.seldepth.max(depth as usize) as u32,
                     multipv: line + 1,
                     score: Score::from_internal(shown_score(shared, score)),
-                    bound: Bound::Exact,
+                    bound,
                     wdl: config
                         .show_wdl
                         .then(|| wdl::wdl(shown_score(shared, score), wdl::material(board))),

@@ -385,6 +385,37 @@ fn chess960_castling_is_king_takes_rook() {
     assert_eq!(best, "e1g1");
 }
 
+#[test]
+fn the_move_played_is_the_first_of_the_last_pv_shown() {
+    // Node limits stop many iterations part-way, sometimes after a new move has beaten the
+    // previous best: that move may be played, but only once its line has been shown.
+    let mut engine = Engine::start();
+    let starts = [
+        "startpos",
+        "fen r1bqkb1r/ppp2ppp/2n2n2/3pp3/2P5/4PN2/PP1PBPPP/RNBQK2R w KQkq - 0 1",
+    ];
+    for start in starts {
+        engine.send("ucinewgame");
+        let mut moves: Vec<String> = Vec::new();
+        for i in 0..40 {
+            engine.send(&format!("position {start} moves {}", moves.join(" ")));
+            engine.send(&format!("go nodes {}", 3_000 + 1_723 * i));
+            let (info, best, _) = engine.bestmove(SOON);
+            if best == "0000" {
+                break;
+            }
+            let shown = info
+                .iter()
+                .rev()
+                .find_map(|line| line.split(" pv ").nth(1))
+                .and_then(|pv| pv.split_whitespace().next())
+                .unwrap_or_else(|| panic!("{start}, move {i}: no PV shown"));
+            assert_eq!(best, shown, "{start} moves {}", moves.join(" "));
+            moves.push(best);
+        }
+    }
+}
+
 fn nodes_of(line: &str) -> u64 {
     let words: Vec<&str> = line.split_whitespace().collect();
     let at = words.iter().position(|w| *w == "nodes").expect("nodes");

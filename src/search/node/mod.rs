@@ -197,6 +197,8 @@ pub struct Worker<'a, A: SliderAttacks> {
     /// The first root move whose search finished in the latest root search (null until one
     /// has): an interrupted iteration's best move is proven only against it.
     pub root_first: Move,
+    /// The score of the move that last raised alpha at the root.
+    pub root_score: i32,
     /// Nodes spent below each root move since the search began, by from-to square pair.
     root_move_nodes: [u64; 64 * 64],
     pawn_cache: PawnCache,
@@ -239,6 +241,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             must_finish: false,
             root_moves: Vec::new(),
             root_first: Move::NULL,
+            root_score: -INFINITY,
             root_move_nodes: [0; 64 * 64],
             pawn_cache,
             nnue: match &shared.evaluator {

@@ -346,6 +346,9 @@ impl<A: SliderAttacks> Worker<'_, A> {
                     if pv_node {
                         self.update_pv(ply, mv);
                     }
+                    if root {
+                        self.root_score = score;
+                    }
                     if alpha >= beta {
                         self.reward_cutoff(board, mv, ply, depth, &tried, &context);
                         break;
