@@ -63,6 +63,16 @@ fn chunks_round_trip_and_verify_against_the_manifest() {
         assert!(entry.provenance.bench > 0);
         assert_eq!(entry.results.iter().sum::<u64>(), entry.games);
     }
+    // Each thread plays its fixed share, however the scheduler ran them.
+    for thread in 0..2 {
+        let played: u64 = manifest
+            .chunk
+            .iter()
+            .filter(|c| c.provenance.thread == thread)
+            .map(|c| c.games)
+            .sum();
+        assert_eq!(played, 4, "thread {thread}");
+    }
     // Every position the trainer gets is one the game passed through.
     for game in &games {
         let mut board = game.start;

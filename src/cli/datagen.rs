@@ -18,8 +18,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// Play self-play games into training-data chunks (or verify, convert or print data)
 #[derive(Debug, Args)]
 pub struct DatagenArgs {
-    /// Games to play in total (0: until stopped by Ctrl-C or SIGTERM, which close the chunks
-    /// in progress with their whole games)
+    /// Games to play in total, an equal share per thread (0: until stopped by Ctrl-C or
+    /// SIGTERM, which close the chunks in progress with their whole games)
     #[arg(long, value_name = "N", default_value_t = DatagenConfig::default().games)]
     pub games: usize,
     /// Games played at once; each thread writes its own chunks

@@ -25,7 +25,7 @@ use std::time::Instant;
 
 #[derive(Clone, Debug)]
 pub struct DatagenConfig {
-    /// Games to play in total; 0 plays until stopped.
+    /// Games to play in total, shared out evenly between the threads; 0 plays until stopped.
     pub games: usize,
     pub threads: usize,
     /// Each move's search ends after the iteration that passes this many nodes...
@@ -218,6 +218,7 @@ impl Stream<'_> {
     ) -> Result<(), String> {
         let config = self.config;
         let mut searcher = Searcher::new(16);
+        let mut played = 0;
         loop {
             let provenance = Provenance {
                 thread: self.thread,
@@ -233,14 +234,13 @@ impl Stream<'_> {
             let mut writer = ChunkWriter::create(&config.dir, provenance)?;
             let mut more = true;
             while writer.positions() < config.chunk_positions {
-                if !self.claim_game() {
+                if !self.claim_game(played) {
                     more = false;
                     break;
                 }
                 let Some(game) =
                     play_game(config, &mut searcher, &mut rng, self.tablebases, self.stop)
                 else {
-                    self.progress.games.fetch_sub(1, Ordering::Relaxed);
                     if self.stop.load(Ordering::Relaxed) {
                         more = false;
                         break;
@@ -248,7 +248,8 @@ impl Stream<'_> {
                     continue;
                 };
                 writer.add(&game)?;
-                let n = self.progress.games.load(Ordering::Relaxed);
+                played += 1;
+                let n = self.progress.games.fetch_add(1, Ordering::Relaxed) + 1;
                 self.progress
                     .positions
                     .fetch_add(game.len() as u64, Ordering::Relaxed);
@@ -276,17 +277,18 @@ impl Stream<'_> {
         }
     }
 
-    /// Takes one game of the run's total; false when the run is done or stopped.
-    fn claim_game(&self) -> bool {
-        if self.stop.load(Ordering::Relaxed) {
-            return false;
-        }
-        let n = self.progress.games.fetch_add(1, Ordering::Relaxed);
-        if self.config.games != 0 && n >= self.config.games {
-            self.progress.games.fetch_sub(1, Ordering::Relaxed);
-            return false;
-        }
-        true
+    /// Whether this thread plays another game after `played`: false when stopped or when its
+    /// share of the run's total is played.
+    fn claim_game(&self, played: usize) -> bool {
+        !self.stop.load(Ordering::Relaxed) && self.quota().is_none_or(|quota| played < quota)
+    }
+
+    /// This thread's share of `--games` (the first `games % threads` threads play one more).
+    /// A fixed share, not first come first served, so the chunks a run writes depend on its
+    /// seed and thread count and not on which thread the scheduler ran first.
+    fn quota(&self) -> Option<usize> {
+        let (games, threads) = (self.config.games, self.config.threads.max(1));
+        (games != 0).then(|| games / threads + usize::from(self.thread < games % threads))
     }
 }
 
