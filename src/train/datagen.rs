@@ -234,7 +234,7 @@ impl Stream<'_> {
             let mut writer = ChunkWriter::create(&config.dir, provenance)?;
             let mut more = true;
             while writer.positions() < config.chunk_positions {
-                if !self.claim_game(played) {
+                if !self.plays_another(played) {
                     more = false;
                     break;
                 }
@@ -279,7 +279,7 @@ impl Stream<'_> {
 
     /// Whether this thread plays another game after `played`: false when stopped or when its
     /// share of the run's total is played.
-    fn claim_game(&self, played: usize) -> bool {
+    fn plays_another(&self, played: usize) -> bool {
         !self.stop.load(Ordering::Relaxed) && self.quota().is_none_or(|quota| played < quota)
     }
 
