@@ -58,6 +58,18 @@ fn play_random_game(start_fen: &str, chess960: bool, rng: &mut Rng, max_plies: u
                 "gives_check({mv:?}) in {}",
                 board.to_fen()
             );
+            // The prefetch key is the child's unless castling rights or en passant change.
+            if !mv.is_castle()
+                && child.castling() == board.castling()
+                && child.en_passant().is_none()
+            {
+                assert_eq!(
+                    board.key_after(mv),
+                    child.hash(),
+                    "key_after({mv:?}) in {}",
+                    board.to_fen()
+                );
+            }
         }
         assert_eq!(
             expected,

@@ -195,6 +195,8 @@ impl<A: SliderAttacks> Worker<'_, A> {
             if mv == excluded || (root && !self.root_moves.contains(&mv)) {
                 continue;
             }
+            // The child's table entry is fetched while the move is weighed for pruning.
+            self.shared.tt.prefetch(board.key_after(mv));
             let quiet = mv.is_quiet();
             quiets_seen += quiet as i32;
             let piece = board.piece_on(mv.from()).expect("a mover");

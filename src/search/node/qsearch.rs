@@ -69,6 +69,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
         // Built the first time move-count pruning needs to know whether a capture checks.
         let mut checks = None;
         while let Some(mv) = picker.next::<A>(board, self.history, &context) {
+            self.shared.tt.prefetch(board.key_after(mv));
             if !in_check {
                 // Delta pruning: even winning the piece cannot lift the score to alpha.
                 let victim = board
