@@ -26,7 +26,8 @@ impl MoveList {
     #[inline(always)]
     pub fn new() -> Self {
         MoveList {
-            moves: ArrayVec::new_const(),
+            // `new`, not `new_const`, as in the move picker (docs/speed.md).
+            moves: ArrayVec::new(),
         }
     }
 

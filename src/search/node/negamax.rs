@@ -45,8 +45,8 @@ struct Tried {
 impl Tried {
     fn new() -> Self {
         Tried {
-            quiets: ArrayVec::new_const(),
-            captures: ArrayVec::new_const(),
+            quiets: ArrayVec::new(),
+            captures: ArrayVec::new(),
         }
     }
 
