@@ -60,6 +60,10 @@ fn chunks_round_trip_and_verify_against_the_manifest() {
     for entry in &manifest.chunk {
         assert_eq!(entry.provenance.seed, 5);
         assert_eq!(entry.provenance.network, "hce");
+        assert_eq!(
+            entry.provenance.hash_mb,
+            Some(DatagenConfig::default().hash_mb)
+        );
         assert!(entry.provenance.bench > 0);
         assert_eq!(entry.results.iter().sum::<u64>(), entry.games);
     }

@@ -38,6 +38,10 @@ pub struct DatagenArgs {
     #[arg(long, value_name = "N", default_value_t = DatagenConfig::default().dfrc_percent,
           value_parser = clap::value_parser!(u32).range(0..=100))]
     pub dfrc_percent: u32,
+    /// Each thread's transposition table, MB
+    #[arg(long, value_name = "MB", default_value_t = DatagenConfig::default().hash_mb as u64,
+          value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub hash: u64,
     /// Seed of the openings; chunks are named by seed, thread and number [default: from the
     /// clock, so two runs never write the same chunk]
     #[arg(long, value_name = "N")]
@@ -116,6 +120,7 @@ impl DatagenArgs {
             hard_nodes: self.hard_nodes.unwrap_or(4 * self.nodes),
             random_plies: self.random_plies,
             dfrc_percent: self.dfrc_percent,
+            hash_mb: self.hash as usize,
             seed,
             dir: self.dir.clone(),
             chunk_positions: self.chunk_positions.max(1),

@@ -72,6 +72,9 @@ pub struct Provenance {
     /// Per cent of the games started from a double Fischer random position.
     pub dfrc_percent: u32,
     pub syzygy: bool,
+    /// The transposition table of each game's searches, MB (absent: 16, before `--hash`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hash_mb: Option<usize>,
     pub seed: u64,
     pub thread: usize,
     /// The chunk's number in its (seed, thread) stream.

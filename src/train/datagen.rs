@@ -36,6 +36,10 @@ pub struct DatagenConfig {
     pub random_plies: usize,
     /// Per cent of the games that start from a random double Fischer random position.
     pub dfrc_percent: u32,
+    /// Each thread's transposition table, MB: a small one stays in the core's cache, and a
+    /// game's 5 000-node searches fill few entries (nets/README.md: 2 MB gave 2-6 % more
+    /// positions an hour than 16).
+    pub hash_mb: usize,
     /// Openings a depth-8 search scores beyond this are skipped.
     pub max_opening_score: i32,
     pub seed: u64,
@@ -59,6 +63,7 @@ impl Default for DatagenConfig {
             hard_nodes: 20_000,
             random_plies: 8,
             dfrc_percent: 10,
+            hash_mb: 2,
             max_opening_score: 1_000,
             seed: 1,
             dir: PathBuf::from("data/selfplay"),
@@ -146,6 +151,7 @@ pub fn run(
         random_plies: config.random_plies,
         dfrc_percent: config.dfrc_percent,
         syzygy: tablebases.is_some(),
+        hash_mb: Some(config.hash_mb),
         seed: config.seed,
         ..Provenance::default()
     };
@@ -217,7 +223,7 @@ impl Stream<'_> {
         start: Instant,
     ) -> Result<(), String> {
         let config = self.config;
-        let mut searcher = Searcher::new(16);
+        let mut searcher = Searcher::new(config.hash_mb);
         let mut played = 0;
         loop {
             let provenance = Provenance {
