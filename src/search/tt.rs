@@ -148,7 +148,7 @@ impl TranspositionTable {
         let len = ((mb.clamp(1, Self::MAX_MB) << 20) / std::mem::size_of::<Bucket>()).max(1);
         let memory = MmapMut::map_anon(len * std::mem::size_of::<Bucket>())?;
         // Transparent huge pages where the kernel gives them on request (`madvise` mode): a
-        // probe is a cache miss, and with 4 KiB pages a TLB miss too (docs/speed.md: +20 %
+        // probe is a cache miss, and with 4 KiB pages a TLB miss too (docs/speed.md: +11-14 %
         // `bench` nps at 16 MB). Only a hint: without them the table works as before.
         #[cfg(target_os = "linux")]
         let _ = memory.advise(memmap2::Advice::HugePage);

@@ -37,7 +37,7 @@ pub struct DatagenConfig {
     /// Per cent of the games that start from a random double Fischer random position.
     pub dfrc_percent: u32,
     /// Each thread's transposition table, MB: a small one stays in the core's cache, and a
-    /// game's 5 000-node searches fill few entries (nets/README.md: 2 MB gave 2-6 % more
+    /// game's 5 000-node searches fill few entries (docs/evaluation.md: 2 MB gave 2-6 % more
     /// positions an hour than 16).
     pub hash_mb: usize,
     /// Openings a depth-8 search scores beyond this are skipped.
