@@ -59,13 +59,14 @@ impl Default for TrainConfig {
             hidden: crate::eval::nnue::HIDDEN,
             buckets: 1,
             mirroring: false,
-            // The recipe of g1h64l0 and g3h64l0, the two networks that won their SPRTs.
+            // The recipe of the networks that won their SPRTs (g13's λ; buckets, mirroring and
+            // width are given on the command line, nets/README.md).
             epochs: 40,
             batch: 4_096,
             lr: 0.001,
             final_lr: 0.05,
             weight_decay: 0.01,
-            lambda: 0.0,
+            lambda: 0.1,
             score_scale: 400.0,
             power: 2.0,
             threads: 2,
