@@ -412,7 +412,6 @@ fn network_file_round_trips_and_damage_is_named() {
     ));
 }
 
-/// The board of a packed position.
 /// The mean and worst quantisation error allowed, in centipawns. The output weights of
 /// these small-weight networks round to 1/64 apiece and their errors add up over the 2·H
 /// hidden units like a random walk, so the allowance grows with the square root of the width
@@ -422,6 +421,7 @@ fn quantisation_tolerance() -> (f32, f32) {
     (8.0 * growth, 40.0 * growth)
 }
 
+/// The board of a packed position.
 fn board_of(pos: &ChessBoard) -> Board {
     let fen = packed::describe(pos);
     Board::from_fen(fen.split('|').next().unwrap().trim()).unwrap()
