@@ -39,8 +39,10 @@ fn check(bytes: &[u8]) -> Result<(), String> {
         _ => return Err("not a Quintessence network file".into()),
     };
     let hidden = word(8);
-    if !(1..=256).contains(&hidden) {
-        return Err(format!("hidden width {hidden}: the engine takes 1 to 256"));
+    // The output sum has no width limit (`Kernel::screlu_sum`); 1024 keeps the accumulator
+    // stack (2·H i16 a ply, a thread) and each move's update within reason.
+    if !(1..=1024).contains(&hidden) {
+        return Err(format!("hidden width {hidden}: the engine takes 1 to 1024"));
     }
     if !(1..=16).contains(&buckets) {
         return Err(format!(

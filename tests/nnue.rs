@@ -271,6 +271,43 @@ fn kernel_equals_scalar_on_random_and_extreme_rows(simd: Kernel) {
     }
 }
 
+/// Output sums of networks wider than one i32 sum holds (the engine takes up to 1024): every
+/// kernel equals a plain i64 sum, at random widths and at the largest terms, whose total at
+/// 1024 is four times what an i32 holds.
+#[test]
+fn wide_output_sums_equal_an_i64_reference() {
+    let reference = |acc: &[i16], weights: &[i16]| -> i64 {
+        acc.iter()
+            .zip(weights)
+            .map(|(&v, &w)| {
+                let c = i64::from(v.clamp(0, QA as i16));
+                c * c * i64::from(w)
+            })
+            .sum()
+    };
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
+    for kernel in Kernel::available() {
+        let name = kernel.name();
+        for trial in 0..40 {
+            let len = 1 + rng.below(1024);
+            let acc: Vec<i16> = (0..len).map(|_| edgy(&mut rng, i16::MAX)).collect();
+            let weights: Vec<i16> = (0..len).map(|_| edgy(&mut rng, 127)).collect();
+            assert_eq!(
+                kernel.screlu_sum(&acc, &weights),
+                reference(&acc, &weights),
+                "{name}, len {len}, trial {trial}"
+            );
+        }
+        let full = vec![QA as i16; 1024];
+        for w in [127i16, -127] {
+            let weights = vec![w; 1024];
+            let expected = 1024 * i64::from(QA * QA) * i64::from(w);
+            assert!(expected.abs() > 3 * i64::from(i32::MAX));
+            assert_eq!(kernel.screlu_sum(&full, &weights), expected, "{name}");
+        }
+    }
+}
+
 /// A network of random weights drawn by `value` (file order), through the loader.
 fn random_network(rng: &mut Rng, mut value: impl FnMut(&mut Rng, usize) -> i16) -> Network {
     let count = (file_size(HIDDEN, 1, false) - 20) / 2;

@@ -148,6 +148,17 @@ impl Kernel {
         assert!(acc.len() == weights.len() && acc.len() <= MAX_DOT_LEN);
         dispatch!(self, screlu_dot(acc, weights))
     }
+
+    /// [`Kernel::screlu_dot`] of any length: i32 sums of [`MAX_DOT_LEN`] terms at a time,
+    /// added in i64, so networks wider than 256 cannot overflow (up to 256 it is one call).
+    #[inline]
+    pub fn screlu_sum(self, acc: &[i16], weights: &[i16]) -> i64 {
+        assert_eq!(acc.len(), weights.len());
+        acc.chunks(MAX_DOT_LEN)
+            .zip(weights.chunks(MAX_DOT_LEN))
+            .map(|(acc, weights)| i64::from(self.screlu_dot(acc, weights)))
+            .sum()
+    }
 }
 
 /// The reference loops; also the vector kernels' tails. Callers check the lengths.
