@@ -210,7 +210,7 @@ fn edgy(rng: &mut Rng, bound: i16) -> i16 {
     }
 }
 
-/// Every slice length the engine can be built with (1 to 256, so the vector loops' scalar
+/// Every slice length one dot product takes (1 to 256, so the vector loops' scalar
 /// tails too), random and extreme values: updates and dot products agree exactly.
 #[test]
 fn vector_kernels_equal_scalar_on_random_and_extreme_rows() {
