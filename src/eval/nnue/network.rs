@@ -20,7 +20,7 @@
 
 #[cfg(doc)]
 use super::mirrors;
-use super::simd::{Kernel, MAX_DOT_LEN};
+use super::simd::Kernel;
 use super::{HIDDEN, INPUTS, MAX_BUCKETS, QA, QB, output_bucket};
 use std::fmt;
 use std::sync::{Arc, LazyLock};
@@ -300,14 +300,7 @@ impl Network {
     /// ([`Kernel::screlu_sum`]).
     #[inline]
     pub fn evaluate(&self, us: &Row, them: &Row, bucket: usize) -> i32 {
-        let half = |acc: &Row, weights: &Row| {
-            // Decided at compile time: the loop over one chunk cost 2-3 % of `bench` nps.
-            if HIDDEN <= MAX_DOT_LEN {
-                i64::from(self.kernel.screlu_dot(&acc.0, &weights.0))
-            } else {
-                self.kernel.screlu_sum(&acc.0, &weights.0)
-            }
-        };
+        let half = |acc: &Row, weights: &Row| self.kernel.screlu_sum(&acc.0, &weights.0);
         let [w_us, w_them] = &self.output_weights[bucket];
         let sum = half(us, w_us) + half(them, w_them);
         let out = sum / i64::from(QA) + i64::from(self.output_bias[bucket]);

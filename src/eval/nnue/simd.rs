@@ -154,6 +154,10 @@ impl Kernel {
     #[inline]
     pub fn screlu_sum(self, acc: &[i16], weights: &[i16]) -> i64 {
         assert_eq!(acc.len(), weights.len());
+        // A constant length folds this away; the loop over one chunk cost 2-3 % of `bench` nps.
+        if acc.len() <= MAX_DOT_LEN {
+            return i64::from(self.screlu_dot(acc, weights));
+        }
         acc.chunks(MAX_DOT_LEN)
             .zip(weights.chunks(MAX_DOT_LEN))
             .map(|(acc, weights)| i64::from(self.screlu_dot(acc, weights)))
