@@ -1,15 +1,7 @@
 //! Zobrist keys: one random number per (piece, square), side to move, castling-rights set and
 //! en-passant file; a position's key is the XOR of those that apply.
 
-use crate::types::{Piece, Square};
-
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
+use crate::types::{Piece, Square, splitmix64};
 
 pub struct Keys {
     pub pieces: [[u64; 64]; 12],
@@ -30,18 +22,18 @@ const fn generate() -> Keys {
     while p < 12 {
         let mut sq = 0;
         while sq < 64 {
-            keys.pieces[p][sq] = splitmix(&mut state);
+            keys.pieces[p][sq] = splitmix64(&mut state);
             sq += 1;
         }
         p += 1;
     }
-    keys.side = splitmix(&mut state);
+    keys.side = splitmix64(&mut state);
     // Castling keys are XOR-combinations of four base keys, so a change of rights is one XOR.
     let base = [
-        splitmix(&mut state),
-        splitmix(&mut state),
-        splitmix(&mut state),
-        splitmix(&mut state),
+        splitmix64(&mut state),
+        splitmix64(&mut state),
+        splitmix64(&mut state),
+        splitmix64(&mut state),
     ];
     let mut bits = 0;
     while bits < 16 {
@@ -56,7 +48,7 @@ const fn generate() -> Keys {
     }
     let mut f = 0;
     while f < 8 {
-        keys.en_passant[f] = splitmix(&mut state);
+        keys.en_passant[f] = splitmix64(&mut state);
         f += 1;
     }
     keys

@@ -15,5 +15,5 @@ pub use chess_move::{Move, MoveKind};
 pub use color::Color;
 pub use move_text::{MoveParseError, MoveText};
 pub use piece::{Piece, PieceType};
-pub use rng::Rng;
+pub use rng::{Rng, splitmix64};
 pub use square::{File, Rank, Square, SquareParseError};
