@@ -9,12 +9,13 @@ use common::Rng;
 use quintessence::attacks::Magic;
 use quintessence::board::Board;
 use quintessence::eval::nnue::{
-    Accumulator, AccumulatorStack, HIDDEN, INPUTS, Kernel, MAX_DOT_LEN, Network, NetworkError, QA,
-    default_network, file_image, file_size, header_len, mirrors,
+    Accumulator, AccumulatorStack, HIDDEN, INPUTS, Kernel, MATERIAL_DIVISOR, MAX_DOT_LEN, Network,
+    NetworkError, QA, default_network, file_image, file_size, header_len, material_scale, mirrors,
+    scale_by_material,
 };
 use quintessence::movegen::legal_moves;
 use quintessence::train::nnue::net::{Activations, Features, FloatNet};
-use quintessence::train::nnue::{Objective, TrainConfig, loss, train};
+use quintessence::train::nnue::{Objective, TrainConfig, evaluation, loss, train};
 use quintessence::train::packed::{self, ChessBoard, Filter};
 use quintessence::types::Move;
 
@@ -641,7 +642,8 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
         ..TrainConfig::default()
     };
     let reports = train(&config, |_| {}).unwrap();
-    let first = FloatNet::random(HIDDEN, 1, config.seed);
+    let first =
+        FloatNet::random(HIDDEN, config.buckets, config.seed).with_mirroring(config.mirroring);
     let held: Vec<ChessBoard> = packed::read_all(&data)
         .unwrap()
         .into_iter()
@@ -651,6 +653,7 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
         lambda: 0.0,
         score_scale: config.score_scale,
         power: 2.0,
+        material_scaling: config.material_scaling,
     };
     let before = loss(&first, &held, blend);
     let after = reports.last().unwrap().holdout_loss;
@@ -683,6 +686,30 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
     assert!(
         mean < mean_limit && worst < worst_limit,
         "quantisation error: mean {mean} cp, worst {worst} cp"
+    );
+    // What the trainer fitted is what the search evaluates: the raw output times the
+    // material scale, applied once (issue 69 §0.1).
+    assert!(config.material_scaling, "the default objective scales");
+    let (mut scaled_error, mut raw_error) = (0.0f32, 0.0f32);
+    for pos in sample {
+        let f = Features::of(pos, float.mirroring);
+        let fitted = evaluation(&float, &f, blend, &mut scratch) * config.score_scale;
+        let raw = float.output(&f, &mut scratch) * config.score_scale;
+        let board = board_of(pos);
+        let quantised = Accumulator::from_board(&net, &board).evaluate(&net, &board);
+        let searched = scale_by_material(quantised, &board) as f32;
+        scaled_error += (fitted - searched).abs();
+        raw_error += (raw - searched).abs();
+        assert_eq!(
+            f.material,
+            material_scale(&board) as f32 / MATERIAL_DIVISOR as f32
+        );
+    }
+    let scaled_error = scaled_error / sample.len() as f32;
+    let raw_error = raw_error / sample.len() as f32;
+    assert!(
+        scaled_error < mean_limit && raw_error > 2.0 * scaled_error,
+        "search minus fitted evaluation: {scaled_error} cp; minus the raw output: {raw_error} cp"
     );
     // Same seed, same threads: the same network.
     let again_dir = dir.join("again");

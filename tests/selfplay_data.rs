@@ -251,16 +251,40 @@ fn the_trainer_reads_a_folder_of_chunks_and_refuses_a_damaged_one() {
     assert!(lines[0].starts_with(&expected), "{}", lines[0]);
     assert!(out.join("epoch-2.nnue").exists());
 
+    // A stray chunk (a valid file the manifest does not list) is refused by name, not
+    // trained on; so is a listed chunk replaced by another valid one.
+    let files = chunks::chunk_files(&dir).unwrap();
+    let stray = dir.join("s9-t00-0000.vf.xz");
+    std::fs::copy(&files[0], &stray).unwrap();
+    let err = train(&config, |_| {}).unwrap_err();
+    assert!(
+        err.contains("s9-t00-0000.vf.xz") && err.contains("not in manifest.toml"),
+        "{err}"
+    );
+    std::fs::remove_file(&stray).unwrap();
+    let (first, second) = (
+        std::fs::read(&files[0]).unwrap(),
+        std::fs::read(&files[1]).unwrap(),
+    );
+    std::fs::write(&files[0], &second).unwrap();
+    let err = train(&config, |_| {}).unwrap_err();
+    let name = files[0].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(err.contains(&name) && err.contains("SHA-256"), "{err}");
+    std::fs::write(&files[0], &first).unwrap();
+    // A listed chunk that is missing is named too.
+    std::fs::rename(&files[1], dir.join("aside")).unwrap();
+    let err = train(&config, |_| {}).unwrap_err();
+    let name = files[1].file_name().unwrap().to_string_lossy().into_owned();
+    assert!(err.contains(&name) && err.contains("missing"), "{err}");
+    std::fs::rename(dir.join("aside"), &files[1]).unwrap();
+
     // A chunk cut short stops the training with its name.
     let file = chunks::chunk_files(&dir).unwrap().remove(0);
     let bytes = std::fs::read(&file).unwrap();
     std::fs::write(&file, &bytes[..bytes.len() / 2]).unwrap();
     let err = train(&config, |_| {}).unwrap_err();
     let name = file.file_name().unwrap().to_string_lossy().into_owned();
-    assert!(
-        err.contains(&name) && err.contains("damaged or cut off"),
-        "{err}"
-    );
+    assert!(err.contains(&name) && err.contains("SHA-256"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

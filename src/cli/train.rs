@@ -22,9 +22,15 @@ pub struct TrainArgs {
           value_parser = clap::value_parser!(u16).range(1..=16))]
     pub buckets: u16,
     /// Mirror each side's features left to right when its king is on files e-h (the network
-    /// file is then `QNNUE04`, which engines before it do not read)
-    #[arg(long)]
+    /// file is then `QNNUE04`, which engines before it do not read); `--mirror false` for none
+    #[arg(long, value_name = "BOOL", default_value_t = TrainConfig::default().mirroring,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub mirror: bool,
+    /// Multiply the output by the engine's material scale before the loss, as the search
+    /// does (`false`: fit the raw output, the form of every network before g17)
+    #[arg(long, value_name = "BOOL", default_value_t = TrainConfig::default().material_scaling,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub material_scaling: bool,
     /// Passes over the data
     #[arg(long, value_name = "N", default_value_t = TrainConfig::default().epochs)]
     pub epochs: usize,
@@ -88,6 +94,7 @@ impl TrainArgs {
             lambda: self.lambda,
             score_scale: self.score_scale,
             power: self.power,
+            material_scaling: self.material_scaling,
             threads: self.threads,
             seed: self.seed,
             out: self.out.clone(),

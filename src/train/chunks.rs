@@ -315,6 +315,50 @@ pub fn salvage(dir: &Path) -> Result<Vec<ChunkEntry>, String> {
     Ok(finished)
 }
 
+/// The games of a chunk that `manifest` (its folder's) lists with this size and SHA-256: a
+/// stray file or another version of a listed one is refused by name, never trained on.
+pub fn read_listed_games(path: &Path, manifest: &Manifest) -> Result<Vec<GameRecord>, String> {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let refuse = |why: String| format!("{}: {why}", path.display());
+    let entry = manifest
+        .chunk
+        .iter()
+        .find(|e| e.file == name)
+        .ok_or_else(|| refuse(format!("not in {}", MANIFEST)))?;
+    let bytes = fs::read(path).map_err(|e| refuse(e.to_string()))?;
+    if bytes.len() as u64 != entry.bytes || sha256_hex(&bytes) != entry.sha256 {
+        return Err(refuse(format!(
+            "{} bytes whose SHA-256 is not the one {MANIFEST} lists ({} bytes): damaged or replaced",
+            bytes.len(),
+            entry.bytes
+        )));
+    }
+    decode_chunk(&bytes).map_err(refuse)
+}
+
+/// The chunk files `dir`'s manifest lists, sorted by name; one it lists that is not
+/// there, or a chunk file it does not list, is an error naming the file.
+pub fn listed_chunk_files(dir: &Path, manifest: &Manifest) -> Result<Vec<PathBuf>, String> {
+    let listed: std::collections::HashSet<&str> =
+        manifest.chunk.iter().map(|e| e.file.as_str()).collect();
+    for path in chunk_files(dir)? {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !listed.contains(name) {
+            return Err(format!("{}: not in {MANIFEST}", path.display()));
+        }
+    }
+    let mut files: Vec<PathBuf> = manifest.chunk.iter().map(|e| dir.join(&e.file)).collect();
+    files.sort();
+    files.dedup();
+    match files.iter().find(|p| !p.exists()) {
+        Some(missing) => Err(format!(
+            "{}: listed in {MANIFEST} but missing",
+            missing.display()
+        )),
+        None => Ok(files),
+    }
+}
+
 /// The games of a chunk file. A damaged or cut-off file is refused with the reason.
 pub fn read_games(path: &Path) -> Result<Vec<GameRecord>, String> {
     let compressed = fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -14,7 +14,9 @@ pub use network::{
     Network, NetworkError, default_network, default_network_bytes, file_image, file_size,
     header_len, value_count,
 };
-pub use scale::{material_scale, scale_by_material};
+pub use scale::{
+    DIVISOR as MATERIAL_DIVISOR, material_scale, material_scale_of, scale_by_material,
+};
 pub use simd::{Kernel, MAX_DOT_LEN};
 
 // Width of the hidden layer (one accumulator per side), taken from the embedded network by

@@ -1,7 +1,9 @@
 //! The network's score scaled by the material left on the board (~13 elo ± 10 at 20 000
 //! nodes, nets/README.md): the same advantage is worth more with many pieces to press it home
 //! than in a bare ending, so the search learns to trade down when behind and to keep pieces
-//! when ahead. The network is trained on the raw score; the scale is applied at inference.
+//! when ahead. The trainer applies the same scale to the network's output before comparing it
+//! with the search score (`train::nnue::Objective::material_scaling`), so the network learns the
+//! raw value and the scaled one is what both the search and the trainer's target measure.
 
 use crate::attacks::Occupancy;
 use crate::board::Board;
@@ -10,16 +12,23 @@ use crate::types::PieceType;
 /// The scale is `(BASE + Σ weight · count) / DIVISOR`: 0.75 with kings alone, about 1.0 in a
 /// typical middlegame (a queen, a rook and two minor pieces each, twelve pawns), 1.12 at the start.
 const BASE: i32 = 768;
-const DIVISOR: i32 = 1024;
+pub const DIVISOR: i32 = 1024;
 /// Per piece of each kind, both colours, indexed by [`PieceType`] (kings do not count).
 const WEIGHTS: [i32; 5] = [8, 12, 12, 20, 36];
 
 /// The scale's numerator (over [`DIVISOR`]) for `board`.
 #[inline]
 pub fn material_scale<O: Occupancy>(board: &Board<O>) -> i32 {
+    material_scale_of(|kind| board.pieces(kind).count())
+}
+
+/// The scale's numerator for a position with `count(kind)` pieces of each kind (both colours):
+/// the one formula behind the engine's and the trainer's scale.
+#[inline]
+pub fn material_scale_of(count: impl Fn(PieceType) -> u32) -> i32 {
     let mut scale = BASE;
     for (kind, weight) in PieceType::ALL.iter().zip(WEIGHTS) {
-        scale += weight * board.pieces(*kind).count() as i32;
+        scale += weight * count(*kind) as i32;
     }
     scale
 }

@@ -1,15 +1,18 @@
 //! The training set: every source decoded once into one array of packed positions, shuffled as
 //! a whole each epoch, so positions of different sources (old and new games, other engines'
 //! evaluations) are mixed in every batch. Whole games are held out, so the held-out loss is
-//! measured on positions whose neighbours the network never saw.
+//! measured on positions whose neighbours the network never saw; which games is decided by a
+//! hash of the file's name and the game's number in it, so a game is held out in every run that
+//! reads its file, whatever else is read beside it, and held-out losses compare across runs.
 //!
-//! Sources: a folder (its chunks, `*.vf.xz`), a chunk, or a packed file (`datagen --convert`,
-//! or datagen's output before chunks). A packed file has no game boundaries; a game there is a
+//! Sources: a folder (its chunks, `*.vf.xz`, each checked against the folder's manifest), a
+//! chunk (checked against the manifest beside it), or a packed file (`datagen --convert`, or
+//! datagen's output before chunks). A packed file has no game boundaries; a game there is a
 //! run of positions whose plies follow one another, as datagen wrote them.
 
-use crate::train::chunks;
+use crate::train::chunks::{self, Manifest};
 use crate::train::packed::{ChessBoard, Filter, RECORD, read_chunk};
-use crate::types::Rng;
+use crate::types::{Rng, splitmix64};
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
@@ -30,9 +33,24 @@ struct Split {
     holdout_every: usize,
 }
 
+/// Whether game `index` of the file named `file` is held out: one game in `every`.
+pub fn held_out(file: &str, index: usize, every: usize) -> bool {
+    // FNV-1a over the name, then SplitMix64 to spread name and index over every bit.
+    let mut state = file.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    }) ^ (index as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    splitmix64(&mut state).is_multiple_of(every as u64)
+}
+
 impl Split {
-    fn add_game(&mut self, positions: impl IntoIterator<Item = ChessBoard>) {
-        let held = (self.set.games + 1).is_multiple_of(self.holdout_every);
+    /// Adds game `index` of the file named `file`.
+    fn add_game(
+        &mut self,
+        file: &str,
+        index: usize,
+        positions: impl IntoIterator<Item = ChessBoard>,
+    ) {
+        let held = held_out(file, index, self.holdout_every);
         self.set.games += 1;
         for pos in positions {
             self.set.records += 1;
@@ -68,10 +86,20 @@ impl Dataset {
             filter,
             holdout_every: holdout_every.max(2),
         };
+        let mut manifests: Vec<(PathBuf, Manifest)> = Vec::new();
         for path in &files {
+            let name = file_name(path);
             if chunks::is_chunk(path) {
-                for game in chunks::read_games(path)? {
-                    split.add_game(game.packed());
+                let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
+                if manifests.last().is_none_or(|(d, _)| *d != dir) {
+                    manifests.push((dir.clone(), Manifest::read(&dir)?));
+                }
+                let manifest = &manifests.last().expect("just read").1;
+                for (index, game) in chunks::read_listed_games(path, manifest)?
+                    .iter()
+                    .enumerate()
+                {
+                    split.add_game(name, index, game.packed());
                 }
             } else {
                 read_packed(path, &mut split)?;
@@ -112,12 +140,16 @@ impl Dataset {
     }
 }
 
-/// The files of `paths`, folders replaced by their chunk files.
+fn file_name(path: &Path) -> &str {
+    path.file_name().and_then(|n| n.to_str()).unwrap_or("")
+}
+
+/// The files of `paths`, folders replaced by the chunk files their manifests list.
 fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
     let mut files = Vec::new();
     for path in paths {
         if path.is_dir() {
-            files.extend(chunks::chunk_files(path)?);
+            files.extend(chunks::listed_chunk_files(path, &Manifest::read(path)?)?);
         } else {
             files.push(path.clone());
         }
@@ -133,6 +165,8 @@ fn read_packed(path: &Path, split: &mut Split) -> Result<(), String> {
     let bytes = std::fs::metadata(path).map_err(err)?.len() as usize;
     let mut reader = BufReader::new(File::open(path).map_err(err)?);
     split.set.train.reserve(bytes / RECORD);
+    let name = file_name(path);
+    let mut index = 0;
     let mut game: Vec<ChessBoard> = Vec::new();
     loop {
         let block = read_chunk(&mut reader, BLOCK).map_err(err)?;
@@ -145,13 +179,14 @@ fn read_packed(path: &Path, split: &mut Split) -> Result<(), String> {
                 .last()
                 .is_some_and(|last| ply == last.extra[1].saturating_add(1) || ply == u8::MAX);
             if !follows && !game.is_empty() {
-                split.add_game(game.drain(..));
+                split.add_game(name, index, game.drain(..));
+                index += 1;
             }
             game.push(pos);
         }
     }
     if !game.is_empty() {
-        split.add_game(game);
+        split.add_game(name, index, game);
     }
     Ok(())
 }
@@ -173,26 +208,75 @@ mod tests {
     }
 
     #[test]
-    fn whole_games_of_a_packed_file_are_held_out() {
+    fn whole_games_of_a_packed_file_are_held_out_by_name_and_number() {
         // Three games: plies 0-9, 0-4 and 3-19.
         let games: Vec<Vec<ChessBoard>> = [(0, 10), (0, 5), (3, 20)]
             .iter()
             .map(|&(from, to)| (from..to).map(at_ply).collect())
             .collect();
-        let path = std::env::temp_dir().join(format!("qdata-{}.bin", std::process::id()));
-        let all: Vec<ChessBoard> = games.concat();
-        std::fs::write(&path, packed::to_bytes(&all)).unwrap();
+        let dir = std::env::temp_dir().join(format!("qdata-held-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("games.bin");
+        std::fs::write(&path, packed::to_bytes(&games.concat())).unwrap();
         let filter = Filter {
             min_ply: 0,
             ..Filter::default()
         };
         let set = Dataset::open(std::slice::from_ref(&path), 2, filter).unwrap();
-        let _ = std::fs::remove_file(&path);
         assert_eq!(set.games(), 3);
         assert_eq!(set.records(), 32);
-        // Game 1 held out, games 0 and 2 trained on.
-        assert_eq!(set.holdout().len(), 5);
-        assert_eq!(set.train_len(), 10 + 17);
+        let held: usize = (0..3)
+            .filter(|&i| held_out("games.bin", i, 2))
+            .map(|i| games[i].len())
+            .sum();
+        assert_eq!(set.holdout().len(), held);
+        assert_eq!(set.train_len(), 32 - held);
+
+        // Another file read first changes nothing about which of these games are held out.
+        let other = dir.join("other.bin");
+        // Six games of plies 0-6, told apart from ours by their score.
+        let more: Vec<ChessBoard> = (0..42)
+            .map(|g| ChessBoard {
+                score: 7,
+                ..at_ply(g % 7)
+            })
+            .collect();
+        std::fs::write(&other, packed::to_bytes(&more)).unwrap();
+        let both = Dataset::open(&[other, path], 2, filter).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let plies = |positions: &[ChessBoard]| {
+            let mut plies: Vec<u8> = positions
+                .iter()
+                .filter(|p| p.score == 0)
+                .map(|p| p.extra[1])
+                .collect();
+            plies.sort();
+            plies
+        };
+        assert_eq!(both.games(), 3 + 6);
+        assert_eq!(plies(both.holdout()), plies(set.holdout()));
+    }
+
+    #[test]
+    fn one_game_in_n_is_held_out_spread_over_files_and_numbers() {
+        for every in [2usize, 10, 100] {
+            let held = (0..20_000)
+                .filter(|&i| held_out(&format!("s1-t{:02}-0000.vf.xz", i % 16), i / 16, every))
+                .count();
+            let expected = 20_000 / every;
+            assert!(
+                held.abs_diff(expected) * 10 < expected + 40,
+                "1 in {every}: {held} of 20 000"
+            );
+        }
+        assert_ne!(
+            (0..64)
+                .map(|i| held_out("a.vf.xz", i, 2))
+                .collect::<Vec<_>>(),
+            (0..64)
+                .map(|i| held_out("b.vf.xz", i, 2))
+                .collect::<Vec<_>>(),
+        );
     }
 
     #[test]

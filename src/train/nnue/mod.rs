@@ -39,6 +39,10 @@ pub struct TrainConfig {
     pub score_scale: f32,
     /// The loss is `|sigmoid(output) − target|^power`.
     pub power: f32,
+    /// Fit the output times the engine's material scale (what the search uses) to the target,
+    /// rather than the raw output: the scores come from a search that scaled, so fitting the
+    /// raw output to them would put the scale in twice (issue 69 §0.1).
+    pub material_scaling: bool,
     pub threads: usize,
     pub seed: u64,
     pub out: PathBuf,
@@ -56,11 +60,10 @@ impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
             data: Vec::new(),
+            // The default network's shape and recipe (nets/README.md).
             hidden: crate::eval::nnue::HIDDEN,
-            buckets: 1,
-            mirroring: false,
-            // The recipe of the networks that won their SPRTs (g13's λ; buckets, mirroring and
-            // width are given on the command line, nets/README.md).
+            buckets: 8,
+            mirroring: true,
             epochs: 40,
             batch: 4_096,
             lr: 0.001,
@@ -69,6 +72,7 @@ impl Default for TrainConfig {
             lambda: 0.1,
             score_scale: 400.0,
             power: 2.0,
+            material_scaling: true,
             threads: 2,
             seed: 1,
             out: PathBuf::from("data/train"),
@@ -86,6 +90,29 @@ pub struct Objective {
     pub lambda: f32,
     pub score_scale: f32,
     pub power: f32,
+    /// The output is multiplied by the position's material scale before the loss.
+    pub material_scaling: bool,
+}
+
+impl Objective {
+    /// The factor between the network's raw output and the evaluation the loss compares.
+    pub fn out_scale(&self, f: &Features) -> f32 {
+        match self.material_scaling {
+            true => f.material,
+            false => 1.0,
+        }
+    }
+}
+
+/// The evaluation the engine's search would use, in units of the score scale: the raw output
+/// times the material scale when the objective has it.
+pub fn evaluation(
+    net: &FloatNet,
+    f: &Features,
+    blend: Objective,
+    scratch: &mut Activations,
+) -> f32 {
+    net.output(f, scratch) * blend.out_scale(f)
 }
 
 /// The training target for the side to move.
@@ -111,7 +138,7 @@ pub fn loss(net: &FloatNet, positions: &[ChessBoard], blend: Objective) -> f64 {
     let total: f64 = positions
         .iter()
         .map(|pos| {
-            let out = net.output(&Features::of(pos, net.mirroring), &mut scratch);
+            let out = evaluation(net, &Features::of(pos, net.mirroring), blend, &mut scratch);
             f64::from(error_loss(sigmoid(out) - target(pos, blend), blend.power).0)
         })
         .sum();
@@ -133,7 +160,15 @@ fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Objective, grads: &mut 
                         .map(|pos| {
                             let f = Features::of(pos, net.mirroring);
                             let target = target(pos, blend);
-                            f64::from(net.backprop(&f, target, blend.power, &mut scratch, grad))
+                            let out_scale = blend.out_scale(&f);
+                            f64::from(net.backprop(
+                                &f,
+                                target,
+                                blend.power,
+                                out_scale,
+                                &mut scratch,
+                                grad,
+                            ))
                         })
                         .sum::<f64>()
                 })
@@ -181,6 +216,7 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         lambda: config.lambda,
         score_scale: config.score_scale,
         power: config.power,
+        material_scaling: config.material_scaling,
     };
     let (mut optimiser, mut rng, mut step, done) = match &config.resume {
         Some(path) => {

@@ -4,7 +4,8 @@
 //! engine's file.
 
 use crate::eval::nnue::{
-    INPUTS, QA, QB, feature_index, file_image, mirrors, output_bucket, value_count,
+    INPUTS, MATERIAL_DIVISOR, QA, QB, feature_index, file_image, material_scale_of, mirrors,
+    output_bucket, value_count,
 };
 use crate::train::packed::{ChessBoard, pieces};
 use crate::types::{Color, Piece, PieceType, Square};
@@ -21,6 +22,8 @@ pub struct Features {
     pub us: [u16; 32],
     pub them: [u16; 32],
     pub len: usize,
+    /// The engine's material scale of the position (`eval::nnue::scale`), 1.0 = unscaled.
+    pub material: f32,
 }
 
 impl Features {
@@ -30,6 +33,7 @@ impl Features {
             us: [0; 32],
             them: [0; 32],
             len: 0,
+            material: 1.0,
         };
         // The packed position is seen from the side to move: its pieces are "White" there.
         let decoded = || {
@@ -40,11 +44,15 @@ impl Features {
             })
         };
         let mut mirror = [false; 2];
+        let mut counts = [0u32; 6];
         for (piece, sq) in decoded() {
+            counts[piece.kind().index()] += 1;
             if piece.kind() == PieceType::King {
                 mirror[piece.color().index()] = mirrors(mirroring, sq);
             }
         }
+        f.material =
+            material_scale_of(|kind| counts[kind.index()]) as f32 / MATERIAL_DIVISOR as f32;
         for (piece, sq) in decoded() {
             f.us[f.len] = feature_index(Color::White, piece, sq, mirror[0]) as u16;
             f.them[f.len] = feature_index(Color::Black, piece, sq, mirror[1]) as u16;
@@ -219,20 +227,23 @@ impl FloatNet {
         b2 + screlu_dot(&scratch.us, &w2[..h]) + screlu_dot(&scratch.them, &w2[h..])
     }
 
-    /// Adds the gradient of `|sigmoid(output) − target|^power` to `grad`; returns the loss.
+    /// Adds the gradient of `|sigmoid(output · out_scale) − target|^power` to `grad`; returns
+    /// the loss. `out_scale` is the factor the engine applies to the output (its material
+    /// scale), so the fit is to what the search sees.
     pub fn backprop(
         &self,
         f: &Features,
         target: f32,
         power: f32,
+        out_scale: f32,
         scratch: &mut Activations,
         grad: &mut [f32],
     ) -> f32 {
         let h = self.hidden;
-        let out = self.output(f, scratch);
+        let out = self.output(f, scratch) * out_scale;
         let p = sigmoid(out);
         let (loss, slope) = error_loss(p - target, power);
-        let g = slope * p * (1.0 - p);
+        let g = slope * p * (1.0 - p) * out_scale;
         let bucket = self.bucket(f);
         let (_, _, w2, _) = self.split(bucket);
         let (gw1, rest) = grad.split_at_mut(INPUTS * h);
@@ -429,14 +440,24 @@ mod tests {
         let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1";
         let pos = pack(&Board::from_fen(fen).unwrap(), 0, 0.5, 0);
         let target = 0.9;
-        for power in [2.0f32, 2.5, 3.0] {
+        for (power, out_scale) in [
+            (2.0f32, 1.0f32),
+            (2.5, 1.0),
+            (3.0, 1.0),
+            (2.0, 0.8),
+            (2.5, 1.12),
+        ] {
             let mut net = FloatNet::random(16, 1, 3);
             let f = Features::of(&pos, net.mirroring);
             let mut scratch = Activations::new(16);
             let mut grad = vec![0.0; net.params.len()];
-            let loss = net.backprop(&f, target, power, &mut scratch, &mut grad);
+            let loss = net.backprop(&f, target, power, out_scale, &mut scratch, &mut grad);
             let mut loss_at = |net: &FloatNet| {
-                error_loss(sigmoid(net.output(&f, &mut scratch)) - target, power).0
+                error_loss(
+                    sigmoid(net.output(&f, &mut scratch) * out_scale) - target,
+                    power,
+                )
+                .0
             };
             assert_eq!(loss, loss_at(&net));
             // The output bias, and the first-layer weight the loss is steepest in.
