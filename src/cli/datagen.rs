@@ -61,6 +61,11 @@ pub struct DatagenArgs {
     /// Syzygy folders: games reaching the tables end with the tables' result
     #[arg(long, value_name = "PATH")]
     pub syzygy: Option<String>,
+    /// Per cent of the games reaching the tables that play on past the hit (up to 40 plies,
+    /// every position labelled with the tables' result), so 3-4-piece endings are in the data
+    #[arg(long, value_name = "N", default_value_t = DatagenConfig::default().tb_playout_percent,
+          value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub tb_playout_percent: u32,
     /// Instead of playing: check every chunk in DIR against its manifest
     #[arg(long, value_name = "DIR", conflicts_with_all = ["convert", "dump"])]
     pub verify: Option<PathBuf>,
@@ -127,6 +132,7 @@ impl DatagenArgs {
             evaluator,
             network,
             syzygy_path: self.syzygy.clone(),
+            tb_playout_percent: self.tb_playout_percent,
             ..DatagenConfig::default()
         })
     }

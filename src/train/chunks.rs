@@ -72,6 +72,10 @@ pub struct Provenance {
     /// Per cent of the games started from a double Fischer random position.
     pub dfrc_percent: u32,
     pub syzygy: bool,
+    /// Per cent of the games reaching the tables that played on past the hit (absent: none,
+    /// before the playout).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tb_playout_percent: Option<u32>,
     /// The transposition table of each game's searches, MB (absent: 16, before `--hash`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash_mb: Option<usize>,

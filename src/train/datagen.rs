@@ -52,6 +52,10 @@ pub struct DatagenConfig {
     pub network: String,
     /// Syzygy folders: games reaching the tables end with the tables' result.
     pub syzygy_path: Option<String>,
+    /// Per cent of the games reaching the tables that play on past the first hit (up to
+    /// [`PLAYOUT_PLIES`]), labelled with the tables' result, so the network's smallest output
+    /// bucket sees the 3-4-piece endings an engine without tables must evaluate.
+    pub tb_playout_percent: u32,
 }
 
 impl Default for DatagenConfig {
@@ -71,6 +75,7 @@ impl Default for DatagenConfig {
             evaluator: Evaluator::default(),
             network: String::new(),
             syzygy_path: None,
+            tb_playout_percent: 50,
         }
     }
 }
@@ -84,6 +89,8 @@ const DRAW_PLIES: u32 = 10;
 const DRAW_FROM_PLY: usize = 80;
 /// Games are cut (as draws) after this many plies.
 const MAX_PLIES: usize = 400;
+/// A game played on past its first tablebase hit stops this many plies after it.
+pub const PLAYOUT_PLIES: usize = 40;
 
 /// What a run has done so far.
 #[derive(Default)]
@@ -151,6 +158,7 @@ pub fn run(
         random_plies: config.random_plies,
         dfrc_percent: config.dfrc_percent,
         syzygy: tablebases.is_some(),
+        tb_playout_percent: tablebases.is_some().then_some(config.tb_playout_percent),
         hash_mb: Some(config.hash_mb),
         seed: config.seed,
         ..Provenance::default()
@@ -368,6 +376,16 @@ fn opening(config: &DatagenConfig, searcher: &mut Searcher, rng: &mut Rng) -> Op
     matches!(score, Score::Cp(cp) if cp.abs() <= config.max_opening_score).then_some(game)
 }
 
+/// The result for the side to move that a tablebase value stands for (a win or loss the
+/// 50-move rule spoils is a draw).
+fn tablebase_result(wdl: Wdl) -> f32 {
+    match wdl {
+        Wdl::Win => 1.0,
+        Wdl::Loss => 0.0,
+        _ => 0.5,
+    }
+}
+
 /// One game from a random opening: every searched position's move and score. None when the
 /// opening is refused or `stop` is set.
 fn play_game(
@@ -378,7 +396,19 @@ fn play_game(
     stop: &AtomicBool,
 ) -> Option<GameRecord> {
     searcher.clear();
-    let mut game = opening(config, searcher, rng)?;
+    let game = opening(config, searcher, rng)?;
+    play_from(config, game, searcher, rng, tablebases, stop)
+}
+
+/// The rest of a game from `game`'s position on.
+fn play_from(
+    config: &DatagenConfig,
+    mut game: Game,
+    searcher: &mut Searcher,
+    rng: &mut Rng,
+    tablebases: Option<&Tablebases>,
+    stop: &AtomicBool,
+) -> Option<GameRecord> {
     let mut record = GameRecord::new(*game.board());
     let search_config = SearchConfig {
         evaluator: config.evaluator.clone(),
@@ -391,6 +421,8 @@ fn play_game(
     };
     let control = SearchControl::new();
     let (mut win_streak, mut draw_streak) = (0, 0);
+    // Once past the first tablebase hit: the tables' result (White's) and the hit's ply.
+    let mut playout: Option<(f32, usize)> = None;
     record.result = loop {
         if stop.load(Ordering::Relaxed) {
             return None;
@@ -400,26 +432,43 @@ fn play_game(
             Color::White => stm_result,
             Color::Black => 1.0 - stm_result,
         };
-        if legal_moves::<Magic>(&board).is_empty() {
-            break if board.in_check::<Magic>() {
-                white(0.0)
-            } else {
-                0.5
-            };
-        }
-        if board.halfmove_clock() >= 100
-            || game.repetitions() >= 2
-            || board.insufficient_material()
-            || game.moves().len() >= MAX_PLIES
-        {
-            break 0.5;
-        }
-        if let Some(wdl) = tablebases.and_then(|t| t.probe_wdl(&board)) {
-            break white(match wdl {
-                Wdl::Win => 1.0,
-                Wdl::Loss => 0.0,
-                _ => 0.5,
-            });
+        let probe = || {
+            tablebases
+                .and_then(|t| t.probe_wdl(&board))
+                .map(|wdl| white(tablebase_result(wdl)))
+        };
+        if let Some((known, hit)) = playout {
+            // Every position of the playout carries the tables' result: the game stops at the
+            // end of the board or the playout, or when a move has thrown the result away.
+            let over = legal_moves::<Magic>(&board).is_empty()
+                || board.halfmove_clock() >= 100
+                || game.repetitions() >= 2
+                || board.insufficient_material()
+                || game.moves().len() >= (hit + PLAYOUT_PLIES).min(MAX_PLIES);
+            if over || probe() != Some(known) {
+                break known;
+            }
+        } else {
+            if legal_moves::<Magic>(&board).is_empty() {
+                break if board.in_check::<Magic>() {
+                    white(0.0)
+                } else {
+                    0.5
+                };
+            }
+            if board.halfmove_clock() >= 100
+                || game.repetitions() >= 2
+                || board.insufficient_material()
+                || game.moves().len() >= MAX_PLIES
+            {
+                break 0.5;
+            }
+            if let Some(known) = probe() {
+                if rng.below(100) >= config.tb_playout_percent as usize {
+                    break known;
+                }
+                playout = Some((known, game.moves().len()));
+            }
         }
         control.start_next(false);
         let mut score = Score::Cp(0);
@@ -431,7 +480,9 @@ fn play_game(
             Score::Mate(n) if n > 0 => 32_000,
             Score::Mate(_) => -32_000,
         };
-        if cp.abs() >= WIN_SCORE {
+        if playout.is_some() {
+            // The result is known: no adjudication.
+        } else if cp.abs() >= WIN_SCORE {
             win_streak += 1;
             if win_streak >= WIN_PLIES {
                 break white(if cp > 0 { 1.0 } else { 0.0 });
@@ -439,7 +490,7 @@ fn play_game(
         } else {
             win_streak = 0;
         }
-        if game.moves().len() >= DRAW_FROM_PLY && cp.abs() <= DRAW_SCORE {
+        if playout.is_none() && game.moves().len() >= DRAW_FROM_PLY && cp.abs() <= DRAW_SCORE {
             draw_streak += 1;
             if draw_streak >= DRAW_PLIES {
                 break 0.5;
@@ -455,4 +506,67 @@ fn play_game(
         game.play(found.best);
     };
     Some(record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games from 4-piece positions with the tables: the played-out share records the ending's
+    /// positions, each with the tables' value for its result; the rest stop at once.
+    #[test]
+    fn games_past_a_tablebase_hit_carry_the_tables_result() {
+        let tables = Tablebases::open(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy"))
+            .expect("the test tables");
+        let stop = AtomicBool::new(false);
+        let mut searcher = Searcher::new(1);
+        // Won for White (KQvK, KRvK, KPvK), drawn (KNvKN, KBvKB), and won for Black.
+        let fens = [
+            "8/8/8/3k4/8/8/8/1Q2K3 w - - 0 60",
+            "8/8/4k3/8/8/8/8/R3K3 b - - 0 60",
+            "8/8/8/4k3/8/8/2P5/2K5 w - - 0 60",
+            "8/8/3nk3/8/8/3N4/8/4K3 w - - 0 60",
+            "8/8/3bk3/8/8/3B4/8/4K3 b - - 0 60",
+            "8/8/8/8/8/8/3qk3/7K w - - 0 60",
+        ];
+        for percent in [0, 100] {
+            let config = DatagenConfig {
+                soft_nodes: 300,
+                hard_nodes: 1_200,
+                evaluator: Evaluator::Hce,
+                tb_playout_percent: percent,
+                ..DatagenConfig::default()
+            };
+            let mut rng = Rng::new(3);
+            for fen in fens {
+                let start = Board::from_fen(fen).unwrap();
+                let stm = start.side_to_move();
+                let value = tablebase_result(tables.probe_wdl(&start).unwrap());
+                let expected = if stm == Color::White {
+                    value
+                } else {
+                    1.0 - value
+                };
+                let game = Game::new(start);
+                let record =
+                    play_from(&config, game, &mut searcher, &mut rng, Some(&tables), &stop)
+                        .expect("a game");
+                assert_eq!(record.result, expected, "{fen}");
+                if percent == 0 {
+                    assert_eq!(record.len(), 0, "{fen}: ends at the hit");
+                    continue;
+                }
+                assert!(record.len() >= 2, "{fen}: {} positions", record.len());
+                assert!(record.len() <= PLAYOUT_PLIES, "{fen}");
+                for (board, _, _) in record.positions() {
+                    let value = tablebase_result(tables.probe_wdl(&board).unwrap());
+                    let white = match board.side_to_move() {
+                        Color::White => value,
+                        Color::Black => 1.0 - value,
+                    };
+                    assert_eq!(white, record.result, "{fen}: {}", board.to_fen());
+                }
+            }
+        }
+    }
 }
