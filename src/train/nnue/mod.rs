@@ -145,6 +145,27 @@ pub fn loss(net: &FloatNet, positions: &[ChessBoard], blend: Objective) -> f64 {
     total / positions.len().max(1) as f64
 }
 
+/// The held-out loss of each output bucket: (positions, mean loss) by bucket, so a bucket
+/// that sees few positions (the 2-5-piece one) is watched on its own.
+pub fn bucket_losses(
+    net: &FloatNet,
+    positions: &[ChessBoard],
+    blend: Objective,
+) -> Vec<(usize, f64)> {
+    let mut scratch = Activations::new(net.hidden);
+    let mut sums = vec![(0usize, 0.0f64); net.buckets];
+    for pos in positions {
+        let f = Features::of(pos, net.mirroring);
+        let out = evaluation(net, &f, blend, &mut scratch);
+        let bucket = crate::eval::nnue::output_bucket(f.len, net.buckets);
+        sums[bucket].0 += 1;
+        sums[bucket].1 += f64::from(error_loss(sigmoid(out) - target(pos, blend), blend.power).0);
+    }
+    sums.into_iter()
+        .map(|(n, total)| (n, total / n.max(1) as f64))
+        .collect()
+}
+
 /// One optimiser step's gradient over `batch`, split over `grads.len()` threads.
 fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Objective, grads: &mut [Vec<f32>]) -> f64 {
     let per_thread = batch.len().div_ceil(grads.len());
@@ -337,6 +358,15 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         log(&format!(
             "epoch {epoch}: train loss {:.6}, held-out loss {:.6}, lr {:.2e}, {:.0} positions/s",
             report.train_loss, report.holdout_loss, report.lr, report.positions_per_second
+        ));
+        let by_bucket: Vec<String> = bucket_losses(&net, dataset.holdout(), blend)
+            .iter()
+            .enumerate()
+            .map(|(b, (n, l))| format!("{b}: {l:.6} ({n})"))
+            .collect();
+        log(&format!(
+            "epoch {epoch}: held-out loss by output bucket: {}",
+            by_bucket.join(", ")
         ));
         reports.push(report);
         plot::loss_curve(&reports, &config.out.join("loss.png"))?;
