@@ -330,13 +330,7 @@ pub fn read_listed_games(path: &Path, manifest: &Manifest) -> Result<Vec<GameRec
         .find(|e| e.file == name)
         .ok_or_else(|| refuse(format!("not in {}", MANIFEST)))?;
     let bytes = fs::read(path).map_err(|e| refuse(e.to_string()))?;
-    if bytes.len() as u64 != entry.bytes || sha256_hex(&bytes) != entry.sha256 {
-        return Err(refuse(format!(
-            "{} bytes whose SHA-256 is not the one {MANIFEST} lists ({} bytes): damaged or replaced",
-            bytes.len(),
-            entry.bytes
-        )));
-    }
+    check_listed_bytes(&bytes, entry).map_err(refuse)?;
     decode_chunk(&bytes).map_err(refuse)
 }
 
@@ -473,18 +467,24 @@ pub fn import(from: &Path, dir: &Path, mut problem: impl FnMut(&str)) -> Result<
     Ok(totals)
 }
 
-fn verify_entry(dir: &Path, entry: &ChunkEntry) -> Result<(), String> {
-    let bytes = fs::read(dir.join(&entry.file)).map_err(|e| e.to_string())?;
+/// A chunk's bytes have the size and SHA-256 its manifest entry lists.
+fn check_listed_bytes(bytes: &[u8], entry: &ChunkEntry) -> Result<(), String> {
     if bytes.len() as u64 != entry.bytes {
         return Err(format!(
-            "{} bytes, the manifest says {}",
+            "{} bytes, the manifest says {} (damaged or replaced)",
             bytes.len(),
             entry.bytes
         ));
     }
-    if sha256_hex(&bytes) != entry.sha256 {
-        return Err("SHA-256 differs from the manifest's (damaged file)".into());
+    if sha256_hex(bytes) != entry.sha256 {
+        return Err("SHA-256 differs from the manifest's (damaged or replaced)".into());
     }
+    Ok(())
+}
+
+fn verify_entry(dir: &Path, entry: &ChunkEntry) -> Result<(), String> {
+    let bytes = fs::read(dir.join(&entry.file)).map_err(|e| e.to_string())?;
+    check_listed_bytes(&bytes, entry)?;
     let games = decode_chunk(&bytes)?;
     let positions: u64 = games.iter().map(|g| g.len() as u64).sum();
     if games.len() as u64 != entry.games || positions != entry.positions {

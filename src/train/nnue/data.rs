@@ -86,19 +86,17 @@ impl Dataset {
             filter,
             holdout_every: holdout_every.max(2),
         };
-        let mut manifests: Vec<(PathBuf, Manifest)> = Vec::new();
+        // The manifest of the folder being read (a folder's chunks come one after another).
+        let mut manifest: Option<(PathBuf, Manifest)> = None;
         for path in &files {
             let name = file_name(path);
             if chunks::is_chunk(path) {
                 let dir = path.parent().unwrap_or(Path::new(".")).to_path_buf();
-                if manifests.last().is_none_or(|(d, _)| *d != dir) {
-                    manifests.push((dir.clone(), Manifest::read(&dir)?));
+                if manifest.as_ref().is_none_or(|(d, _)| *d != dir) {
+                    manifest = Some((dir.clone(), Manifest::read(&dir)?));
                 }
-                let manifest = &manifests.last().expect("just read").1;
-                for (index, game) in chunks::read_listed_games(path, manifest)?
-                    .iter()
-                    .enumerate()
-                {
+                let (_, listed) = manifest.as_ref().expect("just read");
+                for (index, game) in chunks::read_listed_games(path, listed)?.iter().enumerate() {
                     split.add_game(name, index, game.packed());
                 }
             } else {
