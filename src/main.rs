@@ -1,5 +1,5 @@
 //! The `quintessence` binary: the UCI engine, and the `bench`, `perft`, `datagen`, `tune`,
-//! `eval`, `go`, `tbprobe` and `magics` tools.
+//! `eval`, `go`, `tbprobe`, `magics` and `spsa-input` tools.
 
 mod cli;
 

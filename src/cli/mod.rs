@@ -9,6 +9,7 @@ pub mod eval;
 pub mod go;
 pub mod magics;
 pub mod perft;
+pub mod spsa_input;
 pub mod tbprobe;
 #[cfg(feature = "train")]
 pub mod train;
@@ -60,6 +61,7 @@ pub enum Tool {
     Tbprobe(tbprobe::TbprobeArgs),
     Magics(magics::MagicsArgs),
     Compiler(compiler::CompilerArgs),
+    SpsaInput(spsa_input::SpsaInputArgs),
 }
 
 impl Tool {
@@ -79,6 +81,7 @@ impl Tool {
             Tool::Tbprobe(args) => tbprobe::run(args),
             Tool::Magics(args) => magics::run(args),
             Tool::Compiler(args) => compiler::run(args),
+            Tool::SpsaInput(args) => spsa_input::run(args),
         }
     }
 }
@@ -157,8 +160,17 @@ mod tests {
     #[test]
     fn every_subcommand_has_help() {
         for name in [
-            "bench", "perft", "datagen", "tune", "train", "eval", "go", "tbprobe", "magics",
+            "bench",
+            "perft",
+            "datagen",
+            "tune",
+            "train",
+            "eval",
+            "go",
+            "tbprobe",
+            "magics",
             "compiler",
+            "spsa-input",
         ] {
             let error = cli(&format!("{name} --help")).unwrap_err();
             let (text, to_stderr, code) = explain(&error);
