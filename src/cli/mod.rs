@@ -1,11 +1,14 @@
 //! The command line, parsed by clap: no subcommand runs the UCI loop; the subcommands are tools.
-//! Each subcommand's arguments are a struct in that subcommand's file.
+//! Each subcommand's arguments are a struct in that subcommand's file. OpenBench's `genfens`
+//! request is no subcommand: `genfens.rs` takes it off the command line before clap.
 
 pub mod bench;
 pub mod compiler;
 #[cfg(feature = "train")]
 pub mod datagen;
 pub mod eval;
+#[cfg(feature = "train")]
+pub mod genfens;
 pub mod go;
 pub mod magics;
 pub mod perft;

@@ -148,6 +148,23 @@ pub fn chunk_name(seed: u64, thread: usize, index: u32) -> String {
     format!("s{seed}-t{thread:02}-{index:04}")
 }
 
+/// The first unused chunk number of a (seed, thread) stream.
+pub fn next_index(dir: &Path, manifest: &Manifest, seed: u64, thread: usize) -> u32 {
+    let listed = manifest
+        .chunk
+        .iter()
+        .filter(|c| c.provenance.seed == seed && c.provenance.thread == thread)
+        .map(|c| c.provenance.index + 1)
+        .max()
+        .unwrap_or(0);
+    (listed..)
+        .find(|&i| {
+            let name = chunk_name(seed, thread, i);
+            !dir.join(format!("{name}.{}", EXTENSION)).exists()
+        })
+        .expect("a free chunk number")
+}
+
 /// A chunk being written.
 pub struct ChunkWriter {
     dir: PathBuf,

@@ -8,6 +8,7 @@
 pub mod chunks;
 pub mod datagen;
 pub mod nnue;
+pub mod openings;
 pub mod packed;
 pub mod records;
 pub mod tuner;
