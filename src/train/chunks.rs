@@ -80,6 +80,10 @@ pub struct Provenance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash_mb: Option<usize>,
     pub seed: u64,
+    /// Where games not played by datagen came from (`datagen --from-pgn`: the workload and
+    /// its file); absent for datagen's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
     pub thread: usize,
     /// The chunk's number in its (seed, thread) stream.
     pub index: u32,

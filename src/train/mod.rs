@@ -10,6 +10,7 @@ pub mod datagen;
 pub mod nnue;
 pub mod openings;
 pub mod packed;
+pub mod pgn;
 pub mod records;
 pub mod tuner;
 

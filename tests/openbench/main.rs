@@ -2,6 +2,7 @@
 //! `genfens` opening request, the SPSA input lines, and its data-generation PGNs turned into
 //! training chunks.
 
+mod from_pgn;
 mod genfens;
 mod spsa_input;
 
