@@ -8,15 +8,26 @@
 # EVALFILE is the OpenBench variable for a network file: `make EVALFILE=<path>` embeds that
 # network instead of nets/default.nnue (build.rs stops the build if the file is not a sound
 # network file).
+#
+# TUNE=1 builds the tuning engine (`--features spsa`): every search parameter of
+# src/search/params.rs is a UCI spin option, as an OpenBench SPSA tune needs (slower: never for
+# play). OpenBench cannot pass make variables, so a tune branch sets the default below to 1 in
+# its own commit; `quintessence spsa-input` prints the parameters' lines for OpenBench's SPSA
+# form (any build).
 
 EXE ?= quintessence
 CARGO ?= cargo
+TUNE ?= 0
+# Where cargo builds (CARGO_TARGET_DIR when set).
+TARGET_DIR ?= $(or $(CARGO_TARGET_DIR),target)
+
+FEATURES := $(if $(filter 1,$(TUNE)),--features spsa,)
 
 .PHONY: all bench clean
 
 all:
-	EVALFILE=$(abspath $(EVALFILE)) $(CARGO) build --release
-	cp target/release/quintessence$(if $(filter Windows_NT,$(OS)),.exe,) $(EXE)
+	EVALFILE=$(abspath $(EVALFILE)) $(CARGO) build --release $(FEATURES)
+	cp $(TARGET_DIR)/release/quintessence$(if $(filter Windows_NT,$(OS)),.exe,) $(EXE)
 
 bench: all
 	./$(EXE) bench

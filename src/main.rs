@@ -1,5 +1,5 @@
 //! The `quintessence` binary: the UCI engine, and the `bench`, `perft`, `datagen`, `tune`,
-//! `eval`, `go`, `tbprobe` and `magics` tools.
+//! `eval`, `go`, `tbprobe`, `magics` and `spsa-input` tools, and OpenBench's `genfens` request.
 
 mod cli;
 
@@ -9,6 +9,10 @@ use quintessence::uci::Options;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    #[cfg(feature = "train")]
+    if let Some(code) = cli::genfens::intercept(&std::env::args_os().collect::<Vec<_>>()) {
+        return code;
+    }
     let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

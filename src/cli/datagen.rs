@@ -1,7 +1,7 @@
 //! `quintessence datagen`: self-play games into compressed, checksummed chunks under
 //! `data/selfplay/` (`--verify` checks them against the manifest); `--convert TEXT --out
 //! PACKED` turns text data into the packed format, `--dump FILE` prints a packed file or a
-//! chunk as text.
+//! chunk as text; `--from-pgn PATH` turns OpenBench data-generation PGNs into chunks.
 
 use clap::Args;
 use quintessence::eval::Evaluator;
@@ -9,6 +9,7 @@ use quintessence::eval::nnue::{Network, default_network, default_network_bytes};
 use quintessence::train::chunks::{self, ChunkWriter, Provenance};
 use quintessence::train::datagen::{self, DatagenConfig};
 use quintessence::train::packed;
+use quintessence::train::pgn::import::PgnImport;
 use quintessence::train::records;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -31,7 +32,7 @@ pub struct DatagenArgs {
     /// ...and at this many in any case [default: 4 x --nodes]
     #[arg(long, value_name = "N")]
     pub hard_nodes: Option<u64>,
-    /// Random moves from the start position (this many, or one more in half the games)
+    /// Random moves from the start position (this many, or one more in half the games; 0: none)
     #[arg(long, value_name = "N", default_value_t = DatagenConfig::default().random_plies)]
     pub random_plies: usize,
     /// Per cent of the games that start from a random double Fischer random position
@@ -87,9 +88,27 @@ pub struct DatagenArgs {
     /// Instead of playing: print this packed file or chunk as text
     #[arg(long, value_name = "FILE")]
     pub dump: Option<PathBuf>,
+    /// Instead of playing: the games of OpenBench data-generation PGNs (a .pgn, a .pgn.bz2, the
+    /// server's .tar of them, or a folder) into chunks in --dir; a game with an illegal move, a
+    /// bad tag or a move without a score is refused whole, by number
+    #[arg(long, value_name = "PATH",
+          conflicts_with_all = ["verify", "import", "convert", "dump", "import_packed"])]
+    pub from_pgn: Option<PathBuf>,
+    /// The workload --from-pgn names in the manifest [default: the input's file name up to its
+    /// first '.', e.g. 42 for 42.pgn.tar]
+    #[arg(long, value_name = "NAME", requires = "from_pgn")]
+    pub workload: Option<String>,
 }
 
 impl DatagenArgs {
+    /// --seed, or the clock's milliseconds.
+    fn seed(&self) -> u64 {
+        self.seed.unwrap_or_else(|| {
+            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+            now.map_or(1, |d| d.as_secs() * 1000 + u64::from(d.subsec_millis()))
+        })
+    }
+
     fn config(&self) -> Result<DatagenConfig, String> {
         let (network, bytes, source) = match &self.net {
             Some(path) => {
@@ -114,10 +133,7 @@ impl DatagenArgs {
             Evaluator::Hce => "hce".to_string(),
             Evaluator::Nnue(_) => format!("{} ({source})", &chunks::sha256_hex(&bytes)[..16]),
         };
-        let seed = self.seed.unwrap_or_else(|| {
-            let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
-            now.map_or(1, |d| d.as_secs() * 1000 + u64::from(d.subsec_millis()))
-        });
+        let seed = self.seed();
         Ok(DatagenConfig {
             games: self.games,
             threads: self.threads,
@@ -161,6 +177,9 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
     if let Some(path) = &args.import_packed {
         return import_packed(path, &args.config()?);
     }
+    if let Some(path) = &args.from_pgn {
+        return from_pgn(path, args);
+    }
     let config = args.config()?;
     static STOP: AtomicBool = AtomicBool::new(false);
     ctrlc::set_handler(|| {
@@ -190,6 +209,32 @@ fn verify(dir: &Path) -> Result<(), String> {
     super::print_out(&format!("{totals}\n"));
     if problems > 0 {
         return Err(format!("datagen: {problems} chunk(s) failed to verify"));
+    }
+    Ok(())
+}
+
+fn from_pgn(input: &Path, args: &DatagenArgs) -> Result<(), String> {
+    let workload = args.workload.clone().unwrap_or_else(|| {
+        let name = input.file_name().map(|n| n.to_string_lossy().into_owned());
+        let name = name.unwrap_or_else(|| input.display().to_string());
+        name.split('.').next().unwrap_or(&name).to_string()
+    });
+    let import = PgnImport {
+        input: input.to_path_buf(),
+        dir: args.dir.clone(),
+        workload,
+        seed: args.seed(),
+        chunk_positions: args.chunk_positions.max(1),
+    };
+    let tally = import
+        .run(&mut |line| eprintln!("datagen: {line}"))
+        .map_err(|e| format!("datagen: {e}"))?;
+    super::print_out(&format!("{tally}\n"));
+    if tally.games == 0 {
+        return Err(format!(
+            "datagen: no game of {} could be imported",
+            input.display()
+        ));
     }
     Ok(())
 }

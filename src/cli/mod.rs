@@ -1,14 +1,18 @@
 //! The command line, parsed by clap: no subcommand runs the UCI loop; the subcommands are tools.
-//! Each subcommand's arguments are a struct in that subcommand's file.
+//! Each subcommand's arguments are a struct in that subcommand's file. OpenBench's `genfens`
+//! request is no subcommand: `genfens.rs` takes it off the command line before clap.
 
 pub mod bench;
 pub mod compiler;
 #[cfg(feature = "train")]
 pub mod datagen;
 pub mod eval;
+#[cfg(feature = "train")]
+pub mod genfens;
 pub mod go;
 pub mod magics;
 pub mod perft;
+pub mod spsa_input;
 pub mod tbprobe;
 #[cfg(feature = "train")]
 pub mod train;
@@ -60,6 +64,7 @@ pub enum Tool {
     Tbprobe(tbprobe::TbprobeArgs),
     Magics(magics::MagicsArgs),
     Compiler(compiler::CompilerArgs),
+    SpsaInput(spsa_input::SpsaInputArgs),
 }
 
 impl Tool {
@@ -79,6 +84,7 @@ impl Tool {
             Tool::Tbprobe(args) => tbprobe::run(args),
             Tool::Magics(args) => magics::run(args),
             Tool::Compiler(args) => compiler::run(args),
+            Tool::SpsaInput(args) => spsa_input::run(args),
         }
     }
 }
@@ -157,8 +163,17 @@ mod tests {
     #[test]
     fn every_subcommand_has_help() {
         for name in [
-            "bench", "perft", "datagen", "tune", "train", "eval", "go", "tbprobe", "magics",
+            "bench",
+            "perft",
+            "datagen",
+            "tune",
+            "train",
+            "eval",
+            "go",
+            "tbprobe",
+            "magics",
             "compiler",
+            "spsa-input",
         ] {
             let error = cli(&format!("{name} --help")).unwrap_err();
             let (text, to_stderr, code) = explain(&error);

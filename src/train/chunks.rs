@@ -80,6 +80,10 @@ pub struct Provenance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hash_mb: Option<usize>,
     pub seed: u64,
+    /// Where games not played by datagen came from (`datagen --from-pgn`: the workload and
+    /// its file); absent for datagen's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source: Option<String>,
     pub thread: usize,
     /// The chunk's number in its (seed, thread) stream.
     pub index: u32,
@@ -146,6 +150,23 @@ impl Manifest {
 /// The file name of chunk `index` of a (seed, thread) stream.
 pub fn chunk_name(seed: u64, thread: usize, index: u32) -> String {
     format!("s{seed}-t{thread:02}-{index:04}")
+}
+
+/// The first unused chunk number of a (seed, thread) stream.
+pub fn next_index(dir: &Path, manifest: &Manifest, seed: u64, thread: usize) -> u32 {
+    let listed = manifest
+        .chunk
+        .iter()
+        .filter(|c| c.provenance.seed == seed && c.provenance.thread == thread)
+        .map(|c| c.provenance.index + 1)
+        .max()
+        .unwrap_or(0);
+    (listed..)
+        .find(|&i| {
+            let name = chunk_name(seed, thread, i);
+            !dir.join(format!("{name}.{}", EXTENSION)).exists()
+        })
+        .expect("a free chunk number")
 }
 
 /// A chunk being written.

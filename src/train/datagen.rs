@@ -1,6 +1,6 @@
 //! Self-play data generation: the engine plays itself at a soft node limit per move from
-//! randomised openings (random plies from the start position or, in some games, from a double
-//! Fischer random one) and records every searched position as a game record
+//! randomised openings (`openings.rs`: random plies from the start position or, in some games,
+//! from a double Fischer random one) and records every searched position as a game record
 //! (`records.rs`): the move played and its search score. Filtering happens at training time,
 //! so nothing is thrown away twice.
 //!
@@ -10,13 +10,13 @@
 //! the next run, losing only the games in flight.
 
 use crate::attacks::Magic;
-use crate::board::{Board, START_FEN};
 use crate::eval::Evaluator;
 use crate::game::Game;
 use crate::movegen::legal_moves;
 use crate::search::{Limits, Score, SearchConfig, SearchControl, Searcher};
 use crate::tablebase::{Tablebases, Wdl};
 use crate::train::chunks::{self, ChunkWriter, Manifest, Provenance};
+use crate::train::openings::Openings;
 use crate::train::records::GameRecord;
 use crate::types::{Color, Rng};
 use std::path::PathBuf;
@@ -32,7 +32,7 @@ pub struct DatagenConfig {
     pub soft_nodes: u64,
     /// ...and at this many in any case.
     pub hard_nodes: u64,
-    /// Random moves from the start position: this many, or one more (half the games).
+    /// Random moves from the start position: this many, or one more (half the games); 0: none.
     pub random_plies: usize,
     /// Per cent of the games that start from a random double Fischer random position.
     pub dfrc_percent: u32,
@@ -56,6 +56,18 @@ pub struct DatagenConfig {
     /// [`PLAYOUT_PLIES`]), labelled with the tables' result, so the network's smallest output
     /// bucket sees the 3-4-piece endings an engine without tables must evaluate.
     pub tb_playout_percent: u32,
+}
+
+impl DatagenConfig {
+    /// How this run's openings are made.
+    pub fn openings(&self) -> Openings {
+        Openings {
+            random_plies: self.random_plies,
+            dfrc_percent: self.dfrc_percent,
+            max_score: self.max_opening_score,
+            evaluator: self.evaluator.clone(),
+        }
+    }
 }
 
 impl Default for DatagenConfig {
@@ -168,7 +180,7 @@ pub fn run(
     let failure = std::sync::Mutex::new(None);
     std::thread::scope(|scope| {
         for thread in 0..config.threads.max(1) {
-            let first = next_index(dir, &manifest, config.seed, thread);
+            let first = chunks::next_index(dir, &manifest, config.seed, thread);
             let (progress, report, tablebases, template, failure) =
                 (&progress, &report, tablebases.as_ref(), &template, &failure);
             scope.spawn(move || {
@@ -193,23 +205,6 @@ pub fn run(
         Some(e) => Err(e),
         None => Ok(progress.positions.load(Ordering::Relaxed)),
     }
-}
-
-/// The first unused chunk number of a (seed, thread) stream.
-fn next_index(dir: &std::path::Path, manifest: &Manifest, seed: u64, thread: usize) -> u32 {
-    let listed = manifest
-        .chunk
-        .iter()
-        .filter(|c| c.provenance.seed == seed && c.provenance.thread == thread)
-        .map(|c| c.provenance.index + 1)
-        .max()
-        .unwrap_or(0);
-    (listed..)
-        .find(|&i| {
-            let name = chunks::chunk_name(seed, thread, i);
-            !dir.join(format!("{name}.{}", chunks::EXTENSION)).exists()
-        })
-        .expect("a free chunk number")
 }
 
 /// One thread's games, chunk after chunk.
@@ -306,76 +301,6 @@ impl Stream<'_> {
     }
 }
 
-/// A random double Fischer random start: each side's back rank drawn on its own (bishops on
-/// squares of both colours, the king between the rooks), castling with those rooks.
-fn dfrc_start(rng: &mut Rng) -> Board {
-    let mut ranks = [[' '; 8]; 2];
-    for rank in &mut ranks {
-        rank[2 * rng.below(4)] = 'b';
-        rank[2 * rng.below(4) + 1] = 'b';
-        for piece in ['q', 'n', 'n'] {
-            let empty: Vec<usize> = (0..8).filter(|&f| rank[f] == ' ').collect();
-            rank[empty[rng.below(empty.len())]] = piece;
-        }
-        let empty: Vec<usize> = (0..8).filter(|&f| rank[f] == ' ').collect();
-        for (f, piece) in empty.into_iter().zip(['r', 'k', 'r']) {
-            rank[f] = piece;
-        }
-    }
-    let rooks = |rank: &[char; 8]| -> String {
-        (0..8)
-            .filter(|&f| rank[f] == 'r')
-            .map(|f| char::from(b'a' + f as u8))
-            .collect()
-    };
-    let black: String = ranks[1].iter().collect();
-    let white: String = ranks[0].iter().collect::<String>().to_uppercase();
-    let fen = format!(
-        "{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w {}{} - 0 1",
-        rooks(&ranks[0]).to_uppercase(),
-        rooks(&ranks[1])
-    );
-    Board::from_fen(&fen).expect("a double Fischer random position is valid")
-}
-
-/// A balanced random opening: `random_plies` (or one more) random moves that a depth-8
-/// search scores within `max_opening_score`.
-fn opening(config: &DatagenConfig, searcher: &mut Searcher, rng: &mut Rng) -> Option<Game> {
-    let start = if rng.below(100) < config.dfrc_percent as usize {
-        dfrc_start(rng)
-    } else {
-        Board::from_fen(START_FEN).expect("start position")
-    };
-    let mut game = Game::new(start);
-    for _ in 0..config.random_plies + rng.below(2) {
-        let moves = legal_moves::<Magic>(game.board());
-        if moves.is_empty() {
-            return None;
-        }
-        game.play(moves[rng.below(moves.len())]);
-    }
-    if legal_moves::<Magic>(game.board()).is_empty() {
-        return None;
-    }
-    let control = SearchControl::new();
-    control.start_next(false);
-    let mut score = Score::Cp(0);
-    let search_config = SearchConfig {
-        evaluator: config.evaluator.clone(),
-        ..SearchConfig::default()
-    };
-    searcher.search(
-        &game,
-        &Limits::depth(8),
-        &search_config,
-        &control,
-        &mut |info| {
-            score = info.score;
-        },
-    );
-    matches!(score, Score::Cp(cp) if cp.abs() <= config.max_opening_score).then_some(game)
-}
-
 /// The result for the side to move that a tablebase value stands for (a win or loss the
 /// 50-move rule spoils is a draw).
 fn tablebase_result(wdl: Wdl) -> f32 {
@@ -396,7 +321,7 @@ fn play_game(
     stop: &AtomicBool,
 ) -> Option<GameRecord> {
     searcher.clear();
-    let game = opening(config, searcher, rng)?;
+    let game = config.openings().random(searcher, rng)?;
     play_from(config, game, searcher, rng, tablebases, stop)
 }
 
@@ -511,6 +436,7 @@ fn play_from(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::Board;
 
     /// Games from 4-piece positions with the tables: the played-out share records the ending's
     /// positions, each with the tables' value for its result; the rest stop at once.

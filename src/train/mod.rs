@@ -8,7 +8,9 @@
 pub mod chunks;
 pub mod datagen;
 pub mod nnue;
+pub mod openings;
 pub mod packed;
+pub mod pgn;
 pub mod records;
 pub mod tuner;
 
