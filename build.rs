@@ -64,7 +64,7 @@ fn check(bytes: &[u8]) -> Result<(), String> {
 
 /// `QUINTESSENCE_COMMIT`: the commit built (`-dirty` with uncommitted changes to the sources),
 /// or `unknown` outside a git checkout; `QUINTESSENCE_VERSION`: the version, with the commit
-/// unless HEAD is the release tag; `QUINTESSENCE_RUSTC`: the compiler.
+/// unless Cargo.toml names a release and the tree is clean; `QUINTESSENCE_RUSTC`: the compiler.
 fn commit() {
     let git = |args: &[&str]| {
         std::process::Command::new("git")
@@ -91,15 +91,15 @@ fn commit() {
         None => "unknown".to_string(),
     };
     println!("cargo:rustc-env=QUINTESSENCE_COMMIT={commit}");
-    // A release is a commit tagged v<version>; any other build is a development build of the
-    // next version, named by its commit.
+    // The version is Cargo.toml's, not a git tag's (a clone may have no tags): a release commit
+    // says `0.5.0`, every other commit the coming release's number with `-dev` (`0.5.0-dev`).
+    // A development build, or one from a changed tree, adds the commit that names it.
     let version = std::env::var("CARGO_PKG_VERSION").expect("cargo sets CARGO_PKG_VERSION");
-    let tagged = git(&["tag", "--points-at", "HEAD"])
-        .is_some_and(|tags| tags.lines().any(|t| t == format!("v{version}")));
-    let full = if tagged && !commit.ends_with("-dirty") {
+    let release = !version.contains('-') && !commit.ends_with("-dirty");
+    let full = if release {
         version
     } else {
-        format!("{version}-dev+{commit}")
+        format!("{version}+{commit}")
     };
     println!("cargo:rustc-env=QUINTESSENCE_VERSION={full}");
     let rustc = std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into());

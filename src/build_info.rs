@@ -4,7 +4,8 @@
 
 use crate::eval::nnue::{Network, default_network, default_network_bytes, header_len};
 
-/// `0.1.0` for a tagged release, `0.1.0-dev+9c926fb` for any other build (from `build.rs`).
+/// `0.5.0` for a release commit (Cargo.toml's version has no `-dev`), `0.5.0-dev+9c926fb` for any
+/// other build (from `build.rs`).
 pub const VERSION: &str = env!("QUINTESSENCE_VERSION");
 /// The commit built, `-dirty` with uncommitted changes to the sources.
 pub const COMMIT: &str = env!("QUINTESSENCE_COMMIT");

@@ -1,7 +1,8 @@
 //! The search: iterative deepening over alpha-beta, reporting each finished iteration.
 //!
-//! The engine thread owns a [`Searcher`] (transposition table and histories that live across
-//! moves) and calls [`Searcher::search`]; the front-end stops it through [`SearchControl`].
+//! The engine's search thread owns a [`Searcher`] (transposition table and histories that live
+//! across moves), starts each search with [`Searcher::search_with`] and watches it through
+//! [`Running`]; the front-end stops it through [`SearchControl`].
 
 pub mod bench;
 mod control;

@@ -1,8 +1,8 @@
 //! Every margin, reduction and limit of the search, by name, in one place: what a reader
 //! looks up to see the search's knobs, and what a tuner (SPSA) adjusts. All are integers;
 //! the late-move reduction formula's two real constants are kept in hundredths. Each has a
-//! range for the tuner: `--features tune` builds an engine that offers them as UCI options
-//! (`scripts/spsa.py` drives it).
+//! range for the tuner: `--features spsa` (`make TUNE=1`) builds an engine that offers them as
+//! UCI options (`scripts/spsa.py` and OpenBench drive it).
 
 /// One search parameter: its value, and the range a tuner may move it in.
 pub struct Param {
@@ -52,7 +52,7 @@ pub fn set(name: &str, value: i32) -> bool {
 }
 
 // A normal build makes every parameter a constant, so the search compiles as if the numbers
-// were written inline; a tuning build (`--features tune`) makes them statics it can change.
+// were written inline; a tuning build (`--features spsa`) makes them statics it can change.
 macro_rules! params {
     ($($(#[doc = $doc:expr])* $name:ident = $value:literal, $min:literal..=$max:literal;)*) => {
         $(

@@ -1,5 +1,6 @@
-//! The search driver: iterative deepening with aspiration windows, MultiPV, Lazy SMP on the
-//! thread pool, and the `info` reports.
+//! The searcher: what lives from one search to the next (transposition table, thread pool,
+//! tablebases) and the start of a search on the pool, with its tablebase root moves (the
+//! iterations themselves are in `iterate.rs`).
 //!
 //! A search runs on the pool's threads; the thread that started it watches it through
 //! [`Running`]: the main search thread (pool thread 0) sends it each finished iteration, so it

@@ -99,6 +99,18 @@ fn compiler_names_the_build_and_the_network_in_use() {
     engine.send("compiler");
     let lines = engine.until(SOON, |l| l.starts_with("nnue kernel : "));
     assert_eq!(lines[0], format!("Quintessence {version}"));
+    // Cargo.toml's version decides, never a git tag: a release number (no `-dev`) from a clean
+    // tree is the version itself, anything else carries its commit.
+    let commit = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("commit      : "))
+        .unwrap();
+    let package = env!("CARGO_PKG_VERSION");
+    if package.contains('-') || commit.ends_with("-dirty") {
+        assert_eq!(version, format!("{package}+{commit}"));
+    } else {
+        assert_eq!(version, package);
+    }
     for field in [
         "commit      : ",
         "compiler    : rustc ",

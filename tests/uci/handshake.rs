@@ -158,3 +158,40 @@ fn end_of_input_ends_the_engine() {
     engine.close_stdin();
     assert!(engine.wait_exit(SOON).is_some_and(|s| s.success()));
 }
+
+/// One field of a one-line JSON object: `"key": value` up to the next `,` or `}`.
+fn json_field<'a>(object: &'a str, key: &str) -> Option<&'a str> {
+    let start = object.find(&format!("\"{key}\":"))? + key.len() + 3;
+    let rest = object[start..].trim_start();
+    let end = rest.find([',', '}']).unwrap_or(rest.len());
+    Some(rest[..end].trim().trim_matches('"'))
+}
+
+#[test]
+fn the_cute_chess_snippet_offers_the_engines_own_option_ranges() {
+    let mut engine = Engine::start();
+    let lines = handshake(&mut engine);
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/engine-config/snippets/cutechess-engines.json"
+    );
+    let snippet = std::fs::read_to_string(path).unwrap();
+    let objects: Vec<&str> = snippet
+        .lines()
+        .filter(|l| l.contains("\"name\":") && l.contains("\"type\":"))
+        .collect();
+    assert!(objects.len() >= 4, "{snippet}");
+    for object in objects {
+        let name = json_field(object, "name").unwrap();
+        let kind = json_field(object, "type").unwrap();
+        let mut expected = format!(
+            "option name {name} type {kind} default {}",
+            json_field(object, "default").unwrap()
+        );
+        if kind == "spin" {
+            let (min, max) = (json_field(object, "min"), json_field(object, "max"));
+            expected += &format!(" min {} max {}", min.unwrap(), max.unwrap());
+        }
+        assert_eq!(option_line(&lines, name), expected, "{object}");
+    }
+}

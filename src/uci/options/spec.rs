@@ -78,7 +78,7 @@ pub const TABLE: &[Spec] = &[
 /// How UCI writes an empty string default.
 const EMPTY: &str = "<empty>";
 
-/// Every option: [`TABLE`], and in a tuning build (`--features tune`) one spin option per
+/// Every option: [`TABLE`], and in a tuning build (`--features spsa`) one spin option per
 /// search parameter after it.
 pub fn specs() -> &'static [Spec] {
     #[cfg(not(feature = "spsa"))]
