@@ -3,7 +3,7 @@
 //! The engine thread owns a [`Searcher`] (transposition table and histories that live across
 //! moves) and calls [`Searcher::search`]; the front-end stops it through [`SearchControl`].
 
-pub mod bench;
+pub mod bench_suite;
 mod control;
 mod gate;
 mod history;
