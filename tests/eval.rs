@@ -6,8 +6,8 @@ mod common;
 use common::load_epd;
 use quintessence::attacks::Magic;
 use quintessence::board::Board;
-use quintessence::eval::{
-    PawnCache, S, Trace, evaluate, evaluate_terms, evaluate_uncached, params::PARAMS, taper,
+use quintessence::eval::hce::{
+    PawnCache, S, Trace, evaluate, evaluate_terms, evaluate_uncached, taper, weights::PARAMS,
 };
 
 /// The same position with colours swapped and the board mirrored top to bottom.

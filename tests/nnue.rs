@@ -584,7 +584,8 @@ fn sample_positions(n: usize, seed: u64) -> Vec<ChessBoard> {
                 break;
             }
             board.play(*moves.iter().nth(rng.below(moves.len())).unwrap());
-            let score = quintessence::eval::evaluate_uncached::<Magic>(&board).clamp(-3000, 3000);
+            let score =
+                quintessence::eval::hce::evaluate_uncached::<Magic>(&board).clamp(-3000, 3000);
             let result = [0.0, 0.5, 1.0][rng.below(3)];
             out.push(packed::pack(&board, score, result, 0));
         }

@@ -4,8 +4,8 @@
 
 use quintessence::eval::Evaluator;
 use quintessence::train::chunks::{self, Manifest};
-use quintessence::train::datagen::{self, DatagenConfig};
 use quintessence::train::records::GameRecord;
+use quintessence::train::selfplay::{self, DatagenConfig};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
@@ -31,7 +31,7 @@ fn generate(dir: &Path, games: usize, chunk_positions: u64) -> u64 {
         network: "hce".into(),
         ..DatagenConfig::default()
     };
-    datagen::run(&config, 1000, &AtomicBool::new(false), |_| {}).unwrap()
+    selfplay::run(&config, 1000, &AtomicBool::new(false), |_| {}).unwrap()
 }
 
 fn all_games(dir: &Path) -> Vec<GameRecord> {
@@ -330,7 +330,7 @@ fn a_second_run_on_a_busy_folder_is_refused() {
         ..DatagenConfig::default()
     };
     let stop = AtomicBool::new(false);
-    let refused = datagen::run(&config, 1, &stop, |_| {}).unwrap_err();
+    let refused = selfplay::run(&config, 1, &stop, |_| {}).unwrap_err();
     assert!(refused.contains("another datagen"), "{refused}");
     assert!(chunks::FolderLock::claim(&dir).is_err());
     drop(first);

@@ -10,7 +10,7 @@ use libfuzzer_sys::fuzz_target;
 use quintessence::Board;
 use quintessence::attacks::{Backend, Magic, SliderAttacks};
 use quintessence::eval::nnue::{Accumulator, default_network};
-use quintessence::eval::{PawnCache, evaluate, evaluate_uncached};
+use quintessence::eval::hce::{PawnCache, evaluate, evaluate_uncached};
 use quintessence::movegen::{legal_moves, legal_moves_directional};
 use quintessence::perft::perft;
 use quintessence::with_backend;

@@ -2,7 +2,7 @@
 //! `<nodes> nodes <nps> nps` last on stdout.
 
 use clap::Args;
-use quintessence::search::{SearchConfig, bench};
+use quintessence::search::{SearchConfig, bench_suite};
 use std::io::Write;
 
 /// Search the fixed bench positions (the bench signature)
@@ -12,14 +12,14 @@ use std::io::Write;
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Search depth
-    #[arg(default_value_t = bench::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(default_value_t = bench_suite::DEFAULT_DEPTH, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: u32,
 }
 
 pub fn run(args: &BenchArgs, config: &SearchConfig) -> Result<(), String> {
     let depth = args.depth;
-    let count = bench::POSITIONS.len();
-    let result = bench::run_with_progress(depth, config, |index, fen, nodes| {
+    let count = bench_suite::POSITIONS.len();
+    let result = bench_suite::run_with_progress(depth, config, |index, fen, nodes| {
         eprintln!("Position {:>2}/{count} ({fen}): {nodes} nodes", index + 1);
     });
     eprintln!(

@@ -7,10 +7,10 @@ use clap::Args;
 use quintessence::eval::Evaluator;
 use quintessence::eval::nnue::{Network, default_network, default_network_bytes};
 use quintessence::train::chunks::{self, ChunkWriter, Provenance};
-use quintessence::train::datagen::{self, DatagenConfig};
 use quintessence::train::packed;
 use quintessence::train::pgn::import::PgnImport;
 use quintessence::train::records;
+use quintessence::train::selfplay::{self, DatagenConfig};
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -194,7 +194,7 @@ pub fn run(args: &DatagenArgs) -> Result<(), String> {
         config.network,
         config.dir.display()
     );
-    datagen::run(&config, 50, &STOP, |line| eprintln!("{line}"))
+    selfplay::run(&config, 50, &STOP, |line| eprintln!("{line}"))
         .map_err(|e| format!("datagen: {e}"))?;
     Ok(())
 }

@@ -18,8 +18,8 @@
 //! standard chess, where a DFRC start's castling cannot be played.
 
 use quintessence::search::Searcher;
-use quintessence::train::datagen::DatagenConfig;
 use quintessence::train::openings::{self, Openings};
+use quintessence::train::selfplay::DatagenConfig;
 use quintessence::types::Rng;
 use std::ffi::OsString;
 use std::path::PathBuf;

@@ -3,7 +3,7 @@
 
 use clap::Args;
 use quintessence::train::tuner::{
-    TermSet, TuneConfig, current_weights, error, find_k, params_source, tune,
+    TermSet, TuneConfig, current_weights, error, find_k, tune, weights_source,
 };
 use std::path::PathBuf;
 
@@ -26,7 +26,7 @@ pub struct TuneArgs {
     #[arg(long, value_name = "X", default_value_t = TuneConfig::default().regularization)]
     pub reg: f64,
     /// Where the weights are written
-    #[arg(long, value_name = "PATH", default_value = "src/eval/params.rs")]
+    #[arg(long, value_name = "PATH", default_value = "src/eval/hce/weights.rs")]
     pub out: PathBuf,
 }
 
@@ -66,6 +66,6 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
         error(&set, &weights, k, config.threads),
         error(&held, &weights, k, config.threads)
     );
-    std::fs::write(&args.out, params_source(&weights))
+    std::fs::write(&args.out, weights_source(&weights))
         .map_err(|e| format!("tune: {}: {e}", args.out.display()))
 }

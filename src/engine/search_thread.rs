@@ -24,7 +24,7 @@ use crate::protocol::format::info_string;
 use crate::protocol::{Event, Output};
 use crate::search::{
     Heartbeat, Limits, Running, SearchConfig, SearchControl, SearchInfo, SearchResult, Searcher,
-    bench,
+    bench_suite,
 };
 use crate::with_backend;
 use crossbeam_channel::{Receiver, RecvError, bounded, select};
@@ -252,7 +252,7 @@ impl SearchThread {
 
     fn bench(&mut self, depth: u32, config: &SearchConfig) {
         let outcome = self.aside("bench", || {
-            catch_unwind(AssertUnwindSafe(|| bench::run(depth, config)))
+            catch_unwind(AssertUnwindSafe(|| bench_suite::run(depth, config)))
         });
         // Bench searches with searchers of its own: no reset needed.
         match outcome {

@@ -8,7 +8,7 @@
 //! or a killer in the search) is removed with test-and-reset, so it is never produced twice.
 
 use super::special::{castling, en_passant};
-use super::{GenType, Legality, MoveList, MoveSink, PROMOTION_PIECES, PawnMoves};
+use super::{Constraints, GenType, MoveList, MoveSink, PROMOTION_PIECES, PawnMoves};
 use crate::attacks::{Direction, KNIGHT_STEPS, SliderAttacks, ray};
 use crate::board::Board;
 use crate::types::{Bitboard, Color, Move, MoveKind, PieceType, Rank, Square};
@@ -96,7 +96,7 @@ impl TargetSets {
     /// Builds the target sets of the legal moves of `kind` in `board`.
     #[inline]
     pub fn new<A: SliderAttacks>(board: &Board<A::Occ>, kind: GenType) -> TargetSets {
-        let info = Legality::new(board);
+        let info = Constraints::new(board);
         let us = info.us;
         let last_rank = Bitboard::rank(Rank::R8.relative_to(us));
         let mut sets = TargetSets {

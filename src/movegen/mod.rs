@@ -2,17 +2,17 @@
 //! direction ([`directional`], whose per-direction target sets feed the search's move picker).
 
 mod checks;
+mod constraints;
 pub mod directional;
-mod legal;
-mod legality;
+mod is_legal;
 mod list;
 pub mod piecewise;
 mod sink;
 mod special;
 
 pub use checks::CheckInfo;
-pub use legal::is_legal;
-pub use legality::{GenType, Legality};
+pub use constraints::{Constraints, GenType};
+pub use is_legal::is_legal;
 pub use list::{MAX_MOVES, MoveList};
 pub use sink::{MoveCounter, MoveSink, PROMOTION_PIECES, PawnMoves};
 

@@ -1,7 +1,7 @@
 //! Legal move generation piece by piece: each piece's attack set, cut to the legal targets.
 
 use super::special::{castling, en_passant};
-use super::{GenType, Legality, MoveSink, PawnMoves};
+use super::{Constraints, GenType, MoveSink, PawnMoves};
 use crate::attacks::{SliderAttacks, king_attacks, knight_attacks, line};
 use crate::board::Board;
 use crate::types::{Bitboard, Color, PieceType, Rank};
@@ -9,7 +9,7 @@ use crate::types::{Bitboard, Color, PieceType, Rank};
 /// Generates the legal moves of `kind` into `sink`.
 #[inline]
 pub fn generate<A: SliderAttacks, S: MoveSink>(board: &Board<A::Occ>, kind: GenType, sink: &mut S) {
-    let info = Legality::new(board);
+    let info = Constraints::new(board);
     let piece_targets = match kind {
         GenType::All => !info.ours,
         GenType::Noisy => info.theirs,
@@ -87,7 +87,7 @@ pub fn generate<A: SliderAttacks, S: MoveSink>(board: &Board<A::Occ>, kind: GenT
 /// `allowed` squares.
 #[inline(always)]
 pub(super) fn pawn_moves_of<S: MoveSink>(
-    info: &Legality,
+    info: &Constraints,
     pawns: Bitboard,
     allowed: Bitboard,
     kind: GenType,

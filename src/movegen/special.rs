@@ -1,6 +1,6 @@
 //! Castling and en passant, shared by both generation styles: few moves, intricate rules.
 
-use super::{Legality, MoveSink};
+use super::{Constraints, MoveSink};
 use crate::attacks::{Occupancy, SliderAttacks, between, pawn_attacks};
 use crate::board::Board;
 use crate::types::{Bitboard, CastleSide, Move, MoveKind, PieceType, Rank, Square};
@@ -9,7 +9,7 @@ use crate::types::{Bitboard, CastleSide, Move, MoveKind, PieceType, Rank, Square
 #[inline]
 pub fn castling<A: SliderAttacks, S: MoveSink>(
     board: &Board<A::Occ>,
-    info: &Legality,
+    info: &Constraints,
     sink: &mut S,
 ) {
     if info.checkers.any() {
@@ -45,7 +45,7 @@ pub fn castling<A: SliderAttacks, S: MoveSink>(
 #[inline]
 pub fn en_passant<A: SliderAttacks, S: MoveSink>(
     board: &Board<A::Occ>,
-    info: &Legality,
+    info: &Constraints,
     sink: &mut S,
 ) {
     let Some(ep) = board.en_passant() else {

@@ -4,7 +4,7 @@
 //! across moves), starts each search with [`Searcher::search_with`] and watches it through
 //! [`Running`]; the front-end stops it through [`SearchControl`].
 
-pub mod bench;
+pub mod bench_suite;
 mod control;
 mod gate;
 mod history;

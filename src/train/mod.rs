@@ -6,12 +6,12 @@
 //! point of view and `result` the game's outcome for White: `1.0`, `0.5` or `0.0`.
 
 pub mod chunks;
-pub mod datagen;
 pub mod nnue;
 pub mod openings;
 pub mod packed;
 pub mod pgn;
 pub mod records;
+pub mod selfplay;
 pub mod tuner;
 
 /// One line of training data.

@@ -3,8 +3,8 @@
 //! engine: `isready` goes to the engine, which answers once earlier commands have taken effect
 //! (at once during a search).
 
-use super::command::{UciCommand, parse_line};
-use super::go::{GoRequest, parse_go};
+use super::go_params::{GoRequest, parse_go};
+use super::line::{UciCommand, parse_line};
 use super::number::parse_integer;
 use super::options::{self, Action, Options};
 use super::position::parse_position;
@@ -14,7 +14,7 @@ use crate::engine::Engine;
 use crate::eval::describe;
 use crate::game::Game;
 use crate::protocol::format::{id_lines, info_string, option_line, shorten};
-use crate::search::bench;
+use crate::search::bench_suite;
 use crate::tablebase::Tablebases;
 use std::io::Write;
 use std::time::Instant;
@@ -246,7 +246,7 @@ impl FrontEnd {
 
     fn bench(&mut self, depth: Option<&str>) {
         let depth = match depth.map(parse_integer) {
-            None => bench::DEFAULT_DEPTH,
+            None => bench_suite::DEFAULT_DEPTH,
             Some(Some(d)) if (1..=64).contains(&d) => d as u32,
             Some(_) => {
                 return self.send_info_string(&format!(

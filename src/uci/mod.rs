@@ -5,9 +5,9 @@
 //! [`run`] is the UCI loop of the binary: one line in, at once an answer or a job for the
 //! [`engine`](crate::engine); input ends with `quit` or the end of stdin.
 
-pub mod command;
 pub mod frontend;
-pub mod go;
+pub mod go_params;
+pub mod line;
 pub mod number;
 pub mod options;
 pub mod position;

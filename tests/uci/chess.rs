@@ -1,4 +1,4 @@
-//! Legality checks with an independent move generator (shakmaty).
+//! Constraints checks with an independent move generator (shakmaty).
 
 use shakmaty::fen::{Epd, Fen};
 use shakmaty::uci::UciMove;

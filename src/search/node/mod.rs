@@ -23,15 +23,14 @@ use super::{Bound, Limits, SearchControl, TimeManager};
 use crate::attacks::SliderAttacks;
 use crate::attacks::between;
 use crate::board::{Board, cuckoo};
-use crate::eval::nnue::{AccumulatorStack, Network, scale_by_material};
-use crate::eval::{Evaluator, PawnCache, evaluate, pawn_key};
+use crate::eval::hce::pawn_key;
+use crate::eval::{Evaluator, PathEval};
 use crate::movegen::{CheckInfo, legal_moves};
 use crate::tablebase::{Tablebases, Wdl};
 use crate::types::{Bitboard, Color, Move, Piece, PieceType};
 use arrayvec::ArrayVec;
 use correction::{correction_keys, refined};
 use singular::Singular;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// What every thread of one search shares.
@@ -154,8 +153,7 @@ struct PlyState {
 /// hundreds of threads at once, they stall the whole process in the kernel.
 pub struct Scratch {
     keys: Vec<u64>,
-    pawn_cache: PawnCache,
-    accumulators: Option<AccumulatorStack>,
+    eval: PathEval,
     pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
 }
 
@@ -163,8 +161,7 @@ impl Default for Scratch {
     fn default() -> Self {
         Scratch {
             keys: Vec::with_capacity(1024),
-            pawn_cache: PawnCache::default(),
-            accumulators: None,
+            eval: PathEval::default(),
             pv: Box::new([[Move::NULL; MAX_PLY + 1]; MAX_PLY + 1]),
         }
     }
@@ -201,9 +198,8 @@ pub struct Worker<'a, A: SliderAttacks> {
     pub root_score: i32,
     /// Nodes spent below each root move since the search began, by from-to square pair.
     root_move_nodes: [u64; 64 * 64],
-    pawn_cache: PawnCache,
-    /// The network and the accumulators of the current path, when the evaluation is neural.
-    nnue: Option<(Arc<Network>, AccumulatorStack)>,
+    /// The static evaluation along the current path.
+    eval: PathEval,
     stack: [PlyState; MAX_PLY + 4],
     pub pv: Box<[[Move; MAX_PLY + 1]; MAX_PLY + 1]>,
     pub pv_len: [usize; MAX_PLY + 1],
@@ -221,10 +217,10 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     ) -> Self {
         let Scratch {
             mut keys,
-            pawn_cache,
-            accumulators,
+            mut eval,
             pv,
         } = scratch;
+        eval.select(&shared.evaluator, MAX_PLY + 4);
         keys.clear();
         keys.extend_from_slice(game_keys);
         Worker {
@@ -243,15 +239,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
             root_first: Move::NULL,
             root_score: -INFINITY,
             root_move_nodes: [0; 64 * 64],
-            pawn_cache,
-            nnue: match &shared.evaluator {
-                // The stack's size does not depend on the network: it is refreshed at the root.
-                Evaluator::Nnue(net) => Some((
-                    net.clone(),
-                    accumulators.unwrap_or_else(|| AccumulatorStack::new(net, MAX_PLY + 4)),
-                )),
-                Evaluator::Hce => None,
-            },
+            eval,
             stack: [PlyState::default(); MAX_PLY + 4],
             pv,
             pv_len: [0; MAX_PLY + 1],
@@ -282,8 +270,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     pub fn into_scratch(self) -> Scratch {
         Scratch {
             keys: self.keys,
-            pawn_cache: self.pawn_cache,
-            accumulators: self.nnue.map(|(_, stack)| stack),
+            eval: self.eval,
             pv: self.pv,
         }
     }
@@ -363,7 +350,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
     /// Whether the side to move can go back, with one reversible move, to a position of the
     /// search path after the root: that repeats it, so the node is worth at least a draw.
-    /// (Legality of the move is not checked.)
+    /// (Constraints of the move is not checked.)
     fn upcoming_repetition(&self, board: &Board<A::Occ>) -> bool {
         let key = board.hash();
         let len = self.keys.len();
@@ -410,18 +397,13 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
 
     /// Starts a search of `root`.
     pub fn set_root(&mut self, root: &Board<A::Occ>) {
-        if let Some((net, stack)) = &mut self.nnue {
-            stack.set_root(net, root);
-        }
+        self.eval.set_root(root);
     }
 
     /// The static evaluation of `board`, the position at `ply` on the current path.
     #[inline]
     fn evaluate(&mut self, board: &Board<A::Occ>, ply: usize) -> i32 {
-        match &mut self.nnue {
-            Some((net, stack)) => scale_by_material(stack.evaluate(net, board, ply), board),
-            None => evaluate::<A>(board, &mut self.pawn_cache),
-        }
+        self.eval.evaluate::<A>(board, ply)
     }
 
     /// Plays `mv` on a copy, pushing the parent's key onto the repetition path.
@@ -429,9 +411,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
     fn make(&mut self, board: &Board<A::Occ>, mv: Move, ply: usize) -> Board<A::Occ> {
         let mut child = *board;
         child.play(mv);
-        if let Some((net, stack)) = &mut self.nnue {
-            stack.push(net, ply, board, mv, &child);
-        }
+        self.eval.push(ply, board, mv, &child);
         self.shared.tt.prefetch(child.hash());
         self.keys.push(board.hash());
         let piece = board.piece_on(mv.from()).expect("a mover");

@@ -43,9 +43,7 @@ impl<A: SliderAttacks> Worker<'_, A> {
                 + ((eval - beta) / NMP_EVAL_DIVISOR.get()).min(NMP_MAX_EVAL_REDUCTION.get());
             let mut child = *board;
             child.play_null();
-            if let Some((net, stack)) = &mut self.nnue {
-                stack.push(net, ply, board, Move::NULL, &child);
-            }
+            self.eval.push(ply, board, Move::NULL, &child);
             self.keys.push(board.hash());
             let null_floor = std::mem::replace(&mut self.null_floor, self.keys.len());
             self.stack[ply].moved = None;

@@ -159,7 +159,8 @@ pub fn run(
         ..SearchConfig::default()
     };
     let bench =
-        crate::search::bench::run(crate::search::bench::DEFAULT_DEPTH, &search_config).nodes;
+        crate::search::bench_suite::run(crate::search::bench_suite::DEFAULT_DEPTH, &search_config)
+            .nodes;
     let manifest = Manifest::read(dir)?;
     let template = Provenance {
         engine: crate::build_info::VERSION.to_string(),

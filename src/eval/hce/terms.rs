@@ -2,8 +2,8 @@
 //! parameter values, the tuner records how often each term occurs (its coefficient), so one piece
 //! of code defines both the evaluation and what the tuner fits.
 
+use super::layout::*;
 use super::masks::{adjacent_files, file_of, front_span, passed_span, support_span};
-use super::terms::*;
 use super::{MAX_PHASE, Taper};
 use crate::attacks::{SliderAttacks, king_attacks, knight_attacks, pawn_attacks_set};
 use crate::board::Board;

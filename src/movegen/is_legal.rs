@@ -3,7 +3,7 @@
 
 use super::piecewise::pawn_moves_of;
 use super::special::{castling, en_passant};
-use super::{GenType, Legality, MoveList};
+use super::{Constraints, GenType, MoveList};
 use crate::attacks::{SliderAttacks, king_attacks, knight_attacks, line};
 use crate::board::Board;
 use crate::types::{Bitboard, Move, MoveKind, PieceType};
@@ -20,7 +20,7 @@ pub fn is_legal<A: SliderAttacks>(board: &Board<A::Occ>, mv: Move) -> bool {
     if piece.color() != us {
         return false;
     }
-    let info = Legality::new(board);
+    let info = Constraints::new(board);
     let kind = piece.kind();
 
     if mv.is_castle() || mv.is_en_passant() {

@@ -1,5 +1,5 @@
-//! The evaluation's terms: where each group of parameters starts in the flat parameter table.
-//! The tuner fits every entry of that table; `params.rs` holds the fitted values.
+//! The hand-crafted evaluation's layout: where each group of weights starts in the flat table.
+//! The tuner fits every entry of that table; `weights.rs` holds the fitted values.
 
 pub const MATERIAL: usize = 0;
 pub const PST: usize = MATERIAL + 6;

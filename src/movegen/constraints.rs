@@ -29,7 +29,7 @@ impl GenType {
     }
 }
 
-pub struct Legality {
+pub struct Constraints {
     pub us: Color,
     pub them: Color,
     pub king: Square,
@@ -44,9 +44,9 @@ pub struct Legality {
     pub targets: Bitboard,
 }
 
-impl Legality {
+impl Constraints {
     #[inline(always)]
-    pub fn new<O: Occupancy>(board: &Board<O>) -> Legality {
+    pub fn new<O: Occupancy>(board: &Board<O>) -> Constraints {
         let us = board.side_to_move();
         let them = !us;
         let king = board.king(us);
@@ -75,7 +75,7 @@ impl Legality {
             None => !ours,
             Some(checker) => between(king, checker) | checker,
         };
-        Legality {
+        Constraints {
             us,
             them,
             king,
