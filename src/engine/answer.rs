@@ -4,6 +4,7 @@
 //! through here too, so none can follow the `bestmove`.
 
 use super::fault::inject;
+use super::job::SearchJob;
 use crate::attacks::Magic;
 use crate::game::Game;
 use crate::movegen::{legal_moves, legal_moves_directional};
@@ -11,7 +12,7 @@ use crate::protocol::{Event, Output};
 use crate::search::{Heartbeat, Limits, SearchControl, SearchInfo, SearchResult};
 use crate::types::Move;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 #[derive(Default)]
 pub struct Answer {
@@ -20,11 +21,7 @@ pub struct Answer {
 
 /// The search job whose `bestmove` is due.
 struct Pending {
-    id: u64,
-    game: Game,
-    limits: Limits,
-    show_ponder: bool,
-    chess960: bool,
+    job: Arc<SearchJob>,
     sent: bool,
 }
 
@@ -32,52 +29,49 @@ impl Pending {
     /// Sends `result`, made legal (or, should the check panic, the other generator's first
     /// legal move).
     fn send(&mut self, output: &Output, result: SearchResult) {
-        let (best, ponder) = safe_answer(&self.game, &self.limits, result);
+        let job = &self.job;
+        let (best, ponder) = safe_answer(&job.game, &job.limits, result);
         output.send(Event::BestMove {
             best,
-            ponder: ponder.filter(|_| self.show_ponder),
-            chess960: self.chess960,
+            ponder: ponder.filter(|_| job.show_ponder),
+            chess960: job.chess960(),
         });
         self.sent = true;
     }
 }
 
 impl Answer {
-    /// Search thread: job `id` starts.
-    pub fn open(&self, id: u64, game: &Game, limits: &Limits, show_ponder: bool, chess960: bool) {
+    /// Engine thread: `job` starts.
+    pub fn open(&self, job: &Arc<SearchJob>) {
         *self.lock() = Some(Pending {
-            id,
-            game: game.clone(),
-            limits: limits.clone(),
-            show_ponder,
-            chess960,
+            job: Arc::clone(job),
             sent: false,
         });
     }
 
-    /// Search thread: an `info` line, unless the `bestmove` has gone.
+    /// Engine thread: an `info` line, unless the `bestmove` has gone.
     pub fn info(&self, output: &Output, info: &SearchInfo) {
         let slot = self.lock();
         if let Some(pending) = slot.as_ref().filter(|p| !p.sent) {
             output.send(Event::Info {
                 info: Box::new(info.clone()),
-                chess960: pending.chess960,
+                chess960: pending.job.chess960(),
             });
         }
     }
 
-    /// Search thread: a long search's line between iterations, unless the `bestmove` has gone.
+    /// Engine thread: a long search's line between iterations, unless the `bestmove` has gone.
     pub fn heartbeat(&self, output: &Output, beat: &Heartbeat) {
         let slot = self.lock();
         if let Some(pending) = slot.as_ref().filter(|p| !p.sent) {
             output.send(Event::Heartbeat {
                 beat: *beat,
-                chess960: pending.chess960,
+                chess960: pending.job.chess960(),
             });
         }
     }
 
-    /// Search thread: the final answer, unless the `bestmove` has gone.
+    /// Engine thread: the final answer, unless the `bestmove` has gone.
     pub fn finish(&self, output: &Output, result: SearchResult) {
         if let Some(pending) = self.lock().as_mut().filter(|p| !p.sent) {
             pending.send(output, result);
@@ -86,10 +80,10 @@ impl Answer {
 
     /// Front-end, on `stop` of job `id`: sends the answer so far when that job is the one
     /// running and has one (in `control`, where the search publishes it; a strength limit's
-    /// only once chosen). Otherwise the search thread answers.
+    /// only once chosen). Otherwise the engine thread answers.
     pub fn stop(&self, output: &Output, id: u64, control: &SearchControl) {
-        if let Some(pending) = self.lock().as_mut().filter(|p| p.id == id && !p.sent)
-            // Read under the lock, after `open`: the search thread armed `control` for this
+        if let Some(pending) = self.lock().as_mut().filter(|p| p.job.id == id && !p.sent)
+            // Read under the lock, after `open`: the engine thread armed `control` for this
             // job before opening it, so the answer is not the previous job's.
             && let Some(best) = control.answer()
         {
@@ -197,8 +191,15 @@ mod tests {
         let game = Game::from_fen(crate::board::START_FEN).unwrap();
         let (answer, control) = (Answer::default(), SearchControl::new());
         control.start(7, false);
-        answer.open(7, &game, &Limits::default(), false, false);
-        // Nothing published yet (or a strength limit still choosing): the search thread answers.
+        answer.open(&Arc::new(SearchJob {
+            id: 7,
+            game: game.clone(),
+            limits: Limits::default(),
+            config: crate::search::SearchConfig::default(),
+            show_ponder: false,
+            received: std::time::Instant::now(),
+        }));
+        // Nothing published yet (or a strength limit still choosing): the engine thread answers.
         answer.stop(&output, 7, &control);
         assert_eq!(captured.text(), "");
         let e2e4 = parse_uci_move(game.board(), "e2e4", false).unwrap();

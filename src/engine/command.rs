@@ -1,25 +1,16 @@
-//! What the front-end asks of the search thread.
+//! What the front-end asks of the engine thread.
 
+use super::job::SearchJob;
 use crate::attacks::Backend;
 use crate::board::Board;
-use crate::game::Game;
-use crate::search::{Limits, SearchConfig};
-use std::time::Instant;
+use crate::search::SearchConfig;
+use std::sync::Arc;
 
-/// A job or a setting for the search thread, in the order the GUI gave them.
+/// A job or a setting for the engine thread, in the order the GUI gave them.
 #[derive(Debug)]
 pub enum Command {
-    /// Search `game`; job `id` is what `stop` and `ponderhit` refer to.
-    Go {
-        id: u64,
-        game: Box<Game>,
-        limits: Limits,
-        config: SearchConfig,
-        /// `Ponder` option: add `ponder <move>` to `bestmove`.
-        show_ponder: bool,
-        /// When the GUI sent `go`: the search's clock starts there.
-        received: Instant,
-    },
+    /// Run this search.
+    Go(Arc<SearchJob>),
     /// `go perft <depth>`: divide for every root move, then the total.
     Perft {
         board: Box<Board>,

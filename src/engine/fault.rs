@@ -1,5 +1,5 @@
 //! Deliberate panics for tests: with `QUINTESSENCE_TEST_PANIC=search,perft,answer` (any of
-//! them) those steps of the search thread panic, so a test can show that a panic anywhere still
+//! them) those steps of the engine thread panic, so a test can show that a panic anywhere still
 //! ends every `go` with one legal `bestmove`; `search#2` panics only in the second search. Unset,
 //! nothing happens.
 

@@ -1,23 +1,25 @@
-//! The engine behind the front-end: a search thread fed by a [`Command`] channel; both write
+//! The engine behind the front-end: an engine thread fed by a [`Command`] channel; both write
 //! their [`Event`]s through the one [`Output`].
 //!
 //! ```text
-//! front-end ──Command──▶ search thread ──▶ search threads (pool)
+//! front-end ──Command──▶ engine thread ──▶ search threads (pool)
 //!     │                        │
 //!     └──────Event──▶ Output ◀─┘──▶ stdout
 //! ```
 //!
 //! The front-end never waits for the search: `stop` and `ponderhit` raise the job's signals in
-//! the [`SearchControl`] the search polls, and send a wake-up through the channel to the search thread, which answers
+//! the [`SearchControl`] the search polls, and send a wake-up through the channel to the engine thread, which answers
 //! at once. `isready` goes through the same channel, so `readyok` follows every earlier
 //! command (a resized or cleared table, new search threads, opened tablebases).
 
 mod answer;
 mod command;
+mod engine_thread;
 mod fault;
-mod search_thread;
+mod job;
 
 pub use command::Command;
+pub use job::SearchJob;
 
 use crate::attacks::Backend;
 use crate::board::Board;
@@ -26,13 +28,13 @@ use crate::protocol::{Event, Output, Transcript};
 use crate::search::{Limits, SearchConfig, SearchControl, slices};
 use answer::Answer;
 use crossbeam_channel::{Receiver, Sender, unbounded};
-use search_thread::SearchThread;
+use engine_thread::EngineThread;
 use std::io::Write;
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-/// How long `quit` waits for the search thread (a `go perft` cannot be interrupted).
+/// How long `quit` waits for the engine thread (a `go perft` cannot be interrupted).
 const QUIT_WAIT: Duration = Duration::from_millis(500);
 
 pub struct Engine {
@@ -42,13 +44,13 @@ pub struct Engine {
     answer: Arc<Answer>,
     /// The newest job sent; `stop` and `ponderhit` refer to it.
     job: u64,
-    search_thread: Option<JoinHandle<()>>,
-    /// Disconnected when the search thread has ended.
+    engine_thread: Option<JoinHandle<()>>,
+    /// Disconnected when the engine thread has ended.
     search_done: Receiver<()>,
 }
 
 impl Engine {
-    /// Starts the search thread (with a `hash_mb` table and `threads` search threads), writing
+    /// Starts the engine thread (with a `hash_mb` table and `threads` search threads), writing
     /// to `out`.
     pub fn start(hash_mb: usize, threads: usize, out: Box<dyn Write + Send>) -> Engine {
         // The caller is the front-end's thread.
@@ -61,12 +63,12 @@ impl Engine {
         let thread_control = Arc::clone(&control);
         let answer = Arc::new(Answer::default());
         let thread_answer = Arc::clone(&answer);
-        let search_thread = thread::Builder::new()
-            .name("search".into())
+        let engine_thread = thread::Builder::new()
+            .name("engine".into())
             .spawn(move || {
                 let _done = done_tx;
                 slices::prefer_short();
-                SearchThread::new(
+                EngineThread::new(
                     hash_mb,
                     threads,
                     command_rx,
@@ -76,14 +78,14 @@ impl Engine {
                 )
                 .run();
             })
-            .expect("cannot start the search thread");
+            .expect("cannot start the engine thread");
         Engine {
             commands,
             output,
             control,
             answer,
             job: 0,
-            search_thread: Some(search_thread),
+            engine_thread: Some(engine_thread),
             search_done,
         }
     }
@@ -99,7 +101,7 @@ impl Engine {
 
     fn command(&self, command: Command) {
         if self.commands.send(command).is_err() {
-            log::error!("the search thread is gone");
+            log::error!("the engine thread is gone");
         }
     }
 
@@ -121,14 +123,14 @@ impl Engine {
         received: Instant,
     ) {
         let id = self.next_job();
-        self.command(Command::Go {
+        self.command(Command::Go(Arc::new(SearchJob {
             id,
-            game: Box::new(game),
+            game,
             limits,
             config,
             show_ponder,
             received,
-        });
+        })));
     }
 
     pub fn perft(&mut self, board: Board, depth: u32, backend: Backend, chess960: bool) {
@@ -181,7 +183,7 @@ impl Engine {
         self.command(Command::Clear);
     }
 
-    /// Stops everything and waits (briefly) for the search thread's last words.
+    /// Stops everything and waits (briefly) for the engine thread's last words.
     pub fn quit(mut self) {
         self.control.stop(u64::MAX);
         self.command(Command::Quit);
@@ -190,10 +192,10 @@ impl Engine {
             Err(crossbeam_channel::RecvTimeoutError::Disconnected)
         );
         if !finished {
-            log::warn!("the search thread did not finish in time; exiting anyway");
+            log::warn!("the engine thread did not finish in time; exiting anyway");
             return;
         }
-        if let Some(handle) = self.search_thread.take() {
+        if let Some(handle) = self.engine_thread.take() {
             let _ = handle.join();
         }
     }

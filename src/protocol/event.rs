@@ -1,4 +1,4 @@
-//! What the engine says, typed: the front-end and the search thread build these, and
+//! What the engine says, typed: the front-end and the engine thread build these, and
 //! [`Event::text`] is the only place they become UCI text.
 
 use super::format::{bestmove_line, heartbeat_line, info_line};

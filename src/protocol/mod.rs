@@ -1,4 +1,4 @@
-//! The UCI text the engine sends, below both the engine and the front-end: the search thread
+//! The UCI text the engine sends, below both the engine and the front-end: the engine thread
 //! and the front-end hand typed [`Event`]s to the one [`Output`], which formats and writes them.
 
 mod event;

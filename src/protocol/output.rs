@@ -1,4 +1,4 @@
-//! The one writer of stdout: every protocol line, from the front-end and the search thread
+//! The one writer of stdout: every protocol line, from the front-end and the engine thread
 //! alike, is formatted and written here under one lock, so lines never interleave and each is
 //! flushed at once. Writing on the sender's own thread (rather than handing the line to a
 //! writer thread) saves a thread wake-up: with more search threads than cores, each wake-up

@@ -1,6 +1,6 @@
 //! The signals between the front-end and a search, by job id: `stop` (also `quit`) and
 //! `ponderhit` one way, the answer so far the other. A signal names its job, so one sent
-//! between the front-end's `go` and the search thread arming the job is not lost, and one for
+//! between the front-end's `go` and the engine thread arming the job is not lost, and one for
 //! an earlier job never reaches a later one.
 
 use super::SearchResult;
@@ -41,7 +41,7 @@ impl SearchControl {
         }
     }
 
-    /// Search thread: arms the signals for job `id` (`pondering` for `go ponder`); a `stop` or
+    /// Engine thread: arms the signals for job `id` (`pondering` for `go ponder`); a `stop` or
     /// `ponderhit` sent for it already counts.
     pub fn start(&self, id: u64, pondering: bool) {
         self.ponder.store(pondering, Ordering::SeqCst);

@@ -1,6 +1,6 @@
 //! The search: iterative deepening over alpha-beta, reporting each finished iteration.
 //!
-//! The engine's search thread owns a [`Searcher`] (transposition table and histories that live
+//! The engine thread owns a [`Searcher`] (transposition table and histories that live
 //! across moves), starts each search with [`Searcher::search_with`] and watches it through
 //! [`Running`]; the front-end stops it through [`SearchControl`].
 
@@ -28,7 +28,7 @@ pub use control::SearchControl;
 pub use history::{History, PieceMove, QuietContext};
 pub use limits::Limits;
 pub use picker::MovePicker;
-pub use running::{Progress, Running};
+pub use running::{Heard, Progress, Report, Running};
 pub use score::{Bound, MATE, MATE_BOUND, Score};
 pub use searcher::Searcher;
 pub use time::TimeManager;

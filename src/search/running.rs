@@ -6,7 +6,7 @@ use super::node::{RootMove, Shared};
 use super::strength::Handicap;
 use super::{Heartbeat, SearchInfo, SearchResult};
 use crate::types::{Move, Rng};
-use crossbeam_channel::{Receiver, RecvError};
+use crossbeam_channel::{Receiver, RecvError, select};
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
@@ -29,7 +29,22 @@ pub(super) enum Message {
     Done(SearchResult),
 }
 
-/// A search in progress, as the thread that started it sees it.
+/// What the thread watching a search hears from [`Running::wait`].
+pub enum Heard<T> {
+    /// The search may answer now: [`Running::finish`].
+    Answerable,
+    /// A message on the watching thread's own channel.
+    Other(Result<T, RecvError>),
+}
+
+/// A line the search owes the GUI: an iteration's, or a long search's between iterations.
+pub enum Report<'r> {
+    Info(&'r SearchInfo),
+    Beat(&'r Heartbeat),
+}
+
+/// A search in progress, as the thread that started it sees it. Its interface is two calls:
+/// [`Running::wait`] until the search may answer, then [`Running::finish`].
 pub struct Running<'a> {
     progress: Receiver<Progress>,
     shared: &'a Shared<'a>,
@@ -71,14 +86,53 @@ impl<'a> Running<'a> {
         }
     }
 
-    /// The main thread's reports, to wait on (with `select!`); pass each to [`Running::take`].
-    pub fn progress(&self) -> &Receiver<Progress> {
+    /// Waits until the search may answer or a message arrives on `other`, passing the lines
+    /// the GUI is owed to `report` meanwhile. The search may answer once its main thread has
+    /// ended, or once `stopped()` and there is a move (the last finished iteration's: the
+    /// helpers need not be waited for). Without `other` (quitting), waits for the search only.
+    pub fn wait<T>(
+        &mut self,
+        other: Option<&Receiver<T>>,
+        stopped: impl Fn() -> bool,
+        report: &mut dyn FnMut(Report),
+    ) -> Heard<T> {
+        loop {
+            if self.ended || (stopped() && self.has_move()) {
+                return Heard::Answerable;
+            }
+            let Some(other) = other else {
+                let next = self.progress.recv();
+                self.take(next, &mut |info| report(Report::Info(info)));
+                continue;
+            };
+            select! {
+                recv(self.progress) -> next => {
+                    self.take(next, &mut |info| report(Report::Info(info)));
+                }
+                recv(other) -> message => return Heard::Other(message),
+                default(self.next_heartbeat()) => {
+                    self.heartbeat(&mut |beat| report(Report::Beat(beat)));
+                }
+            }
+        }
+    }
+
+    /// The answer, possible at any time (see [`Running::answer`]); the search's remaining
+    /// threads then end as at a limit.
+    pub fn finish(&mut self, report: &mut dyn FnMut(Report)) -> SearchResult {
+        let result = self.answer(&mut |info| report(Report::Info(info)));
+        self.abort();
+        result
+    }
+
+    /// The main thread's reports; pass each to [`Running::take`].
+    pub(super) fn progress(&self) -> &Receiver<Progress> {
         &self.progress
     }
 
     /// Takes one report, passing the `info` lines to show to `on_info`; true once the main
     /// thread has ended (its final answer taken, or gone without one).
-    pub fn take(
+    pub(super) fn take(
         &mut self,
         report: Result<Progress, RecvError>,
         on_info: &mut dyn FnMut(&SearchInfo),
@@ -106,26 +160,21 @@ impl<'a> Running<'a> {
         self.ended
     }
 
-    /// The main thread has ended.
-    pub fn ended(&self) -> bool {
-        self.ended
-    }
-
     /// There is a move to answer with (from an iteration, or the table's); never with a
     /// strength limit before it has chosen.
-    pub fn has_move(&self) -> bool {
+    fn has_move(&self) -> bool {
         self.shared.control.answer().is_some()
     }
 
     /// Ends the search now (the helpers too), as at a limit.
-    pub fn abort(&self) {
+    fn abort(&self) {
         self.shared.abort.store(true, Ordering::Relaxed);
     }
 
     /// The answer, possible at any time: the best move so far (`Move::NULL` when there is
     /// none); with a strength limit, chosen among the best lines (and published in the
     /// control), and the line of the move played shown last.
-    pub fn answer(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
+    pub(super) fn answer(&mut self, on_info: &mut dyn FnMut(&SearchInfo)) -> SearchResult {
         let Some(chosen) = self.choose(on_info) else {
             return self.shared.control.answer().unwrap_or(SearchResult::NONE);
         };
@@ -170,8 +219,8 @@ impl<'a> Running<'a> {
         })
     }
 
-    /// How long the watcher may wait for a report before [`Running::heartbeat`] is due.
-    pub fn next_heartbeat(&self) -> Duration {
+    /// How long the engine thread may wait for a report before [`Running::heartbeat`] is due.
+    fn next_heartbeat(&self) -> Duration {
         let elapsed = self.shared.time.elapsed();
         if elapsed < QUIET {
             QUIET - elapsed
@@ -183,7 +232,7 @@ impl<'a> Running<'a> {
     /// The lines a long search owes a GUI between iterations: the root move the main thread
     /// has started on, when new, and the counters when nothing was shown for a second. None
     /// in the first seconds, nor with a strength limit (whose lines are its choices).
-    pub fn heartbeat(&mut self, on_beat: &mut dyn FnMut(&Heartbeat)) {
+    fn heartbeat(&mut self, on_beat: &mut dyn FnMut(&Heartbeat)) {
         let shared = self.shared;
         let elapsed = shared.time.elapsed();
         if elapsed < QUIET || self.handicap.is_some() || self.ended {

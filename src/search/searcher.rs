@@ -258,7 +258,7 @@ struct Search<'a, A: SliderAttacks> {
     keys: &'a [u64],
     shared: &'a Shared<'a>,
     config: &'a SearchConfig,
-    /// The main thread's line to the watcher, taken by it.
+    /// The main thread's line to the engine thread, taken by it.
     sender: &'a Mutex<Option<Sender<Progress>>>,
 }
 
@@ -282,7 +282,8 @@ impl<A: SliderAttacks> Search<'_, A> {
             return;
         }
         let _open = OpenOnDrop(&shared.first_iteration);
-        // Dropped when this thread ends, even by a panic: the watcher then sees the channel close.
+        // Dropped when this thread ends, even by a panic: the engine thread then sees the
+        // channel close.
         let Some(report) = sender.lock().ok().and_then(|mut s| s.take()) else {
             return;
         };

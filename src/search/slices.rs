@@ -1,4 +1,4 @@
-//! The threads that answer the GUI (the front-end reading stdin, the search thread) ask Linux
+//! The threads that answer the GUI (the front-end reading stdin, the engine thread) ask Linux
 //! for short time slices. With more search threads than cores, a woken thread otherwise waits
 //! until many busy threads have used their slices (tens of milliseconds at 64 threads on two
 //! cores); with a short slice it runs at once. They work briefly and sleep, so they take no

@@ -39,7 +39,7 @@ pub struct Shared<'a> {
     pub control: &'a SearchControl,
     pub limits: &'a Limits,
     pub time: TimeManager,
-    /// This search is over (time, nodes, the job's `stop`, or the watcher has answered): the
+    /// This search is over (time, nodes, the job's `stop`, or the engine thread has answered): the
     /// one flag every thread polls at each node. It is not the job's stop in `control`: a
     /// `go infinite` or `go ponder` that ends by itself sets this, but its `bestmove` waits
     /// for the GUI's `stop`, which only `control` records.
@@ -256,7 +256,7 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         mv.from() as usize * 64 + mv.to() as usize
     }
 
-    /// Tells the watcher which root move the main thread has started on.
+    /// Tells the engine thread which root move the main thread has started on.
     fn announce_root_move(&self, mv: Move, depth: i32, number: i32) {
         let now = RootMove {
             depth: depth.max(0) as u32,

@@ -1,7 +1,8 @@
-//! The search thread: owns the [`Searcher`] (transposition table, histories), runs one job at a
-//! time from the command channel, and sends `info` and `bestmove` to the writer.
+//! The engine thread, between the front-end and the search threads: owns the [`Searcher`]
+//! (transposition table, histories), runs one job at a time from the command channel, and sends
+//! `info` and `bestmove` to the writer.
 //!
-//! The searcher's threads do the searching; this thread watches, relays the `info` lines,
+//! The search threads do the searching; this thread watches, relays the `info` lines,
 //! answers `isready` at once, and sends `bestmove` as soon as the search may answer (after
 //! `stop` without waiting for the helper threads). Commands that change the searcher wait
 //! for the search to end, and `isready` when idle comes after them: `readyok` means ready.
@@ -17,14 +18,13 @@
 use super::answer::Answer;
 use super::command::Command;
 use super::fault::inject;
+use super::job::SearchJob;
 use crate::attacks::{Backend, SliderAttacks};
 use crate::board::Board;
-use crate::game::Game;
 use crate::protocol::format::info_string;
 use crate::protocol::{Event, Output};
 use crate::search::{
-    Heartbeat, Limits, Running, SearchConfig, SearchControl, SearchInfo, SearchResult, Searcher,
-    bench_suite,
+    Heard, Report, Running, SearchConfig, SearchControl, SearchResult, Searcher, bench_suite,
 };
 use crate::with_backend;
 use crossbeam_channel::{Receiver, RecvError, bounded, select};
@@ -33,7 +33,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::time::Instant;
 
-pub struct SearchThread {
+pub struct EngineThread {
     searcher: Searcher,
     /// The settings the searcher was given, for its replacement after a panic.
     hash_mb: usize,
@@ -47,7 +47,7 @@ pub struct SearchThread {
     deferred: VecDeque<Command>,
 }
 
-impl SearchThread {
+impl EngineThread {
     pub fn new(
         hash_mb: usize,
         threads: usize,
@@ -55,8 +55,8 @@ impl SearchThread {
         output: Arc<Output>,
         control: Arc<SearchControl>,
         answer: Arc<Answer>,
-    ) -> SearchThread {
-        let mut thread = SearchThread {
+    ) -> EngineThread {
+        let mut thread = EngineThread {
             searcher: Searcher::new(hash_mb),
             hash_mb,
             threads: 1,
@@ -82,22 +82,8 @@ impl SearchThread {
                 },
             };
             match command {
-                Command::Go {
-                    id,
-                    game,
-                    limits,
-                    config,
-                    show_ponder,
-                    received,
-                } => {
-                    let job = Job {
-                        id,
-                        game: &game,
-                        limits: &limits,
-                        show_ponder,
-                        chess960: config.chess960,
-                    };
-                    if !self.go(&job, &config, received) {
+                Command::Go(job) => {
+                    if !self.go(&job) {
                         return;
                     }
                 }
@@ -193,11 +179,10 @@ impl SearchThread {
     }
 
     /// One `go`. Returns false when `quit` came during it.
-    fn go(&mut self, job: &Job, config: &SearchConfig, received: Instant) -> bool {
+    fn go(&mut self, job: &Arc<SearchJob>) -> bool {
         self.control.start(job.id, job.limits.ponder);
-        self.answer
-            .open(job.id, job.game, job.limits, job.show_ponder, job.chess960);
-        let mut desk = Desk {
+        self.answer.open(job);
+        let mut watch = Watch {
             commands: &self.commands,
             output: &self.output,
             control: &self.control,
@@ -209,11 +194,12 @@ impl SearchThread {
         let control = &*self.control;
         let outcome = catch_unwind(AssertUnwindSafe(|| {
             inject("search");
-            searcher.search_with(job.game, job.limits, config, control, received, |running| {
-                desk.watch(job, running)
+            let (game, limits, config) = (&job.game, &job.limits, &job.config);
+            searcher.search_with(game, limits, config, control, job.received, |running| {
+                watch.watch(job, running)
             })
         }));
-        let quit = desk.quit;
+        let quit = watch.quit;
         if outcome.is_err() {
             self.recover("searching");
         }
@@ -301,19 +287,9 @@ impl SearchThread {
     }
 }
 
-/// A search job, as the search thread holds it.
-struct Job<'a> {
-    id: u64,
-    game: &'a Game,
-    limits: &'a Limits,
-    /// Add `ponder <move>` to `bestmove`.
-    show_ponder: bool,
-    chess960: bool,
-}
-
-/// The search thread's side while a search runs: relays its `info` lines, answers `isready`,
+/// The engine thread while a search runs: relays its `info` lines, answers `isready`,
 /// sends `bestmove` as soon as the search may answer, and keeps other commands for later.
-struct Desk<'a> {
+struct Watch<'a> {
     commands: &'a Receiver<Command>,
     output: &'a Output,
     control: &'a SearchControl,
@@ -322,7 +298,7 @@ struct Desk<'a> {
     quit: bool,
 }
 
-impl Desk<'_> {
+impl Watch<'_> {
     fn send(&self, event: Event) {
         self.output.send(event);
     }
@@ -330,25 +306,21 @@ impl Desk<'_> {
     /// Until the search may answer: its main thread has ended, or it was stopped and has a
     /// move (the last finished iteration's: the threads need not be waited for; the front-end
     /// may have sent it already; the first iteration is never interrupted).
-    fn watch(&mut self, job: &Job, running: &mut Running) {
-        let (output, answer) = (self.output, self.answer);
-        let mut on_info = |info: &SearchInfo| answer.info(output, info);
-        let mut on_beat = |beat: &Heartbeat| answer.heartbeat(output, beat);
-        while !(running.ended() || (self.control.is_job_stopped(job.id) && running.has_move())) {
-            if self.quit {
-                running.take(running.progress().recv(), &mut on_info);
-            } else {
-                select! {
-                    recv(running.progress()) -> report => {
-                        running.take(report, &mut on_info);
-                    }
-                    recv(self.commands) -> command => self.during_search(command),
-                    default(running.next_heartbeat()) => running.heartbeat(&mut on_beat),
-                }
+    fn watch(&mut self, job: &SearchJob, running: &mut Running) {
+        let (output, answer, control) = (self.output, self.answer, self.control);
+        let mut relay = |report: Report| match report {
+            Report::Info(info) => answer.info(output, info),
+            Report::Beat(beat) => answer.heartbeat(output, beat),
+        };
+        let stopped = || control.is_job_stopped(job.id);
+        loop {
+            let commands = (!self.quit).then_some(self.commands);
+            match running.wait(commands, stopped, &mut relay) {
+                Heard::Answerable => break,
+                Heard::Other(command) => self.during_search(command),
             }
         }
-        let result = running.answer(&mut on_info);
-        running.abort();
+        let result = running.finish(&mut relay);
         if !self.hold(job) {
             self.quit = true;
         }
@@ -368,8 +340,8 @@ impl Desk<'_> {
 
     /// Holds a finished `go infinite` / `go ponder` until `stop` (or `ponderhit`). Returns
     /// false on `quit`.
-    fn hold(&mut self, job: &Job) -> bool {
-        let limits = job.limits;
+    fn hold(&mut self, job: &SearchJob) -> bool {
+        let limits = &job.limits;
         loop {
             let waiting = limits.infinite || (limits.ponder && !self.control.is_ponderhit(job.id));
             if self.quit {
