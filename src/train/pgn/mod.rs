@@ -11,13 +11,13 @@
 //! trainer's filter (`packed::Filter`: early plies, checks, noisy best moves, mate scores)
 //! applies to these positions as to self-play ones.
 
+mod comment;
 pub mod import;
 mod san;
-mod score;
 pub mod sources;
 
+pub use comment::{MATE_CP, Note, note};
 pub use san::find_move;
-pub use score::{MATE_CP, Note, note};
 
 use crate::board::{Board, START_FEN};
 use crate::train::records::GameRecord;
