@@ -40,11 +40,14 @@ SCORE = re.compile(r"\bscore (cp|mate) (-?\d+)")
 def materials(folder):
     """The materials ("KRvKP") of the .rtbw tables in `folder` with 3 or 4 pieces."""
     names = sorted(p.stem for p in Path(folder).glob("*.rtbw"))
-    return [n for n in names if len(n.replace("v", "")) in (3, 4)]
+    # KNvK and KBvK are drawn by the rules alone (insufficient material): nothing to judge,
+    # and random_position would never find one that is not over.
+    return [n for n in names if len(n.replace("v", "")) in (3, 4) and n not in ("KNvK", "KBvK")]
 
 
 def random_position(material, rng):
-    """A random legal position of `material` (White the first side), either side to move."""
+    """A random legal position of `material` (White the first side), either side to move, not
+    already over (mate, stalemate, insufficient material)."""
     white, black = material.split("v")
     while True:
         board = chess.Board(None)
