@@ -337,3 +337,78 @@ fn a_second_run_on_a_busy_folder_is_refused() {
     assert!(chunks::FolderLock::claim(&dir).is_ok());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `datagen` stops on SIGTERM with its chunks closed, also when the signal arrives while the
+/// process is paused (`kill -STOP`, as when a match needs the cores) and it is continued after.
+#[cfg(unix)]
+#[test]
+fn sigterm_while_paused_stops_datagen_with_its_chunks_closed() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+    let dir = scratch_dir("sigterm");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_quintessence"))
+        .args([
+            "datagen",
+            "--threads",
+            "1",
+            "--eval",
+            "hce",
+            "--nodes",
+            "300",
+        ])
+        .arg("--dir")
+        .arg(&dir)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let pid = child.id().to_string();
+    let kill = |signal: &str| {
+        let status = Command::new("kill").args([signal, &pid]).status().unwrap();
+        assert!(status.success(), "kill {signal}");
+    };
+    // Let it finish a game or two before pausing it.
+    let partial = dir.join(chunks::PARTIAL);
+    let started = Instant::now();
+    while !has_whole_game(&partial) && started.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    kill("-STOP");
+    kill("-TERM");
+    std::thread::sleep(Duration::from_millis(300));
+    kill("-CONT");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("datagen still running 30 s after SIGTERM");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut log = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut log).unwrap();
+    assert!(status.success(), "{status}: {log}");
+    assert!(log.contains("stopping"), "{log}");
+    let manifest = Manifest::read(&dir).unwrap();
+    assert_eq!(manifest.chunk.len(), 1, "{log}");
+    assert!(manifest.chunk[0].games >= 1);
+    let mut problems = Vec::new();
+    chunks::verify(&dir, |p| problems.push(p.to_string())).unwrap();
+    assert!(problems.is_empty(), "{problems:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Whether a chunk in progress in `partial` holds at least one whole game's bytes.
+#[cfg(unix)]
+fn has_whole_game(partial: &Path) -> bool {
+    let Ok(entries) = std::fs::read_dir(partial) else {
+        return false;
+    };
+    entries.flatten().any(|entry| {
+        let name = entry.file_name();
+        name.to_string_lossy().ends_with(".vf") && entry.metadata().is_ok_and(|m| m.len() > 200)
+    })
+}
