@@ -789,3 +789,26 @@ fn a_resumed_training_ends_where_an_unbroken_one_does() {
     assert!(err.contains("optimiser-3.bin"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--lambda-end` moves the result's weight linearly over the run; without it λ stays put.
+#[test]
+fn a_lambda_schedule_moves_linearly_from_start_to_end() {
+    let plain = TrainConfig {
+        lambda: 0.1,
+        ..TrainConfig::default()
+    };
+    assert_eq!(plain.lambda_at(0.0), 0.1);
+    assert_eq!(plain.lambda_at(1.0), 0.1);
+    let schedule = TrainConfig {
+        lambda: 0.1,
+        lambda_end: Some(0.5),
+        ..TrainConfig::default()
+    };
+    assert!((schedule.lambda_at(0.0) - 0.1).abs() < 1e-6);
+    assert!((schedule.lambda_at(0.5) - 0.3).abs() < 1e-6);
+    assert!((schedule.lambda_at(1.0) - 0.5).abs() < 1e-6);
+    assert!(
+        (schedule.lambda_at(2.0) - 0.5).abs() < 1e-6,
+        "past the end it stays at the end"
+    );
+}

@@ -49,6 +49,9 @@ pub struct TrainArgs {
     /// Weight of the game result in the target (the rest: the search score)
     #[arg(long, value_name = "X", default_value_t = TrainConfig::default().lambda)]
     pub lambda: f32,
+    /// Move the result's weight linearly from --lambda at the first step to this at the last
+    #[arg(long, value_name = "X")]
+    pub lambda_end: Option<f32>,
     /// Centipawns per unit of the network's output (the score's sigmoid scale)
     #[arg(long, value_name = "X", default_value_t = TrainConfig::default().score_scale)]
     pub score_scale: f32,
@@ -92,6 +95,7 @@ impl TrainArgs {
             final_lr: self.final_lr,
             weight_decay: self.wd,
             lambda: self.lambda,
+            lambda_end: self.lambda_end,
             score_scale: self.score_scale,
             power: self.power,
             material_scaling: self.material_scaling,

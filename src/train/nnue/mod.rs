@@ -33,6 +33,9 @@ pub struct TrainConfig {
     pub weight_decay: f32,
     /// Weight of the game result in the target (the rest: the search score).
     pub lambda: f32,
+    /// When set, the result's weight moves linearly from `lambda` at the first step to this at
+    /// the last (a λ schedule: early scores teach the shape, late results correct it).
+    pub lambda_end: Option<f32>,
     /// The score in centipawns that `sigmoid` maps like a network output of 1.0. Self-play
     /// scores predict results best at about 150 (`scripts/eval-fit.py`), and blending them
     /// with results on another scale would stretch the network's scores.
@@ -56,6 +59,16 @@ pub struct TrainConfig {
     pub resume: Option<PathBuf>,
 }
 
+impl TrainConfig {
+    /// The result's weight after `progress` (0 to 1) of the run's steps.
+    pub fn lambda_at(&self, progress: f32) -> f32 {
+        match self.lambda_end {
+            Some(end) => self.lambda + (end - self.lambda) * progress.clamp(0.0, 1.0),
+            None => self.lambda,
+        }
+    }
+}
+
 impl Default for TrainConfig {
     fn default() -> Self {
         TrainConfig {
@@ -70,6 +83,7 @@ impl Default for TrainConfig {
             final_lr: 0.05,
             weight_decay: 0.01,
             lambda: 0.1,
+            lambda_end: None,
             score_scale: 400.0,
             power: 2.0,
             material_scaling: true,
@@ -233,7 +247,7 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         (None, None) => FloatNet::random(config.hidden, config.buckets, config.seed)
             .with_mirroring(config.mirroring),
     };
-    let blend = Objective {
+    let mut blend = Objective {
         lambda: config.lambda,
         score_scale: config.score_scale,
         power: config.power,
@@ -301,6 +315,7 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
             let progress = step as f32 / total_steps as f32;
             let cosine = 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
             lr = config.lr * (config.final_lr + (1.0 - config.final_lr) * cosine);
+            blend.lambda = config.lambda_at(progress);
             loss_sum += gradient(&net, batch, blend, &mut grads);
             optimiser.step(&mut net.params, &grads[0], lr, batch.len());
             net.clip();
