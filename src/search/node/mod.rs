@@ -493,6 +493,15 @@ impl<'a, A: SliderAttacks> Worker<'a, A> {
         (raw, corrected)
     }
 
+    /// Whether the opponent's position is worse after our move than theirs was before it: their
+    /// static evaluation at the parent, seen from our side, is below ours now.
+    fn opponent_worsening(&self, ply: usize, static_eval: i32) -> bool {
+        ply >= 1 && {
+            let theirs = self.stack[ply - 1].static_eval;
+            theirs != -INFINITY && static_eval > -theirs + 1
+        }
+    }
+
     /// Whether the evaluation rose since our previous move, or the one before when we were in
     /// check then (a position in check has no evaluation).
     fn improving(&self, ply: usize, static_eval: i32) -> bool {

@@ -18,10 +18,13 @@ impl<A: SliderAttacks> Worker<'_, A> {
         let static_eval = self.stack[ply].static_eval;
         // Not in check here, so as negamax computes it.
         let improving = self.improving(ply, static_eval);
+        // The opponent's last move left them worse off than before it: one depth less margin.
+        // (~18 elo ± 13 at 20 000 nodes; Halogen +10.2)
+        let worsening = self.opponent_worsening(ply, static_eval);
         // Reverse futility: far above beta with little depth left, assume it holds.
         // (~44 elo ± 57, 2+0.02)
         if depth <= RFP_MAX_DEPTH.get()
-            && eval - RFP_MARGIN.get() * (depth - improving as i32) >= beta
+            && eval - RFP_MARGIN.get() * (depth - improving as i32 - worsening as i32) >= beta
             && !is_decisive(eval)
             && !is_decisive(beta)
         {
