@@ -60,8 +60,16 @@ fn limited_strength_searches_few_nodes_and_plays_legal_moves() {
     play(&position(fen, false), &best).unwrap();
     assert!(nodes_of(&lines) > 10_000, "{lines:?}");
 
+    // A fresh hash: the search above already knows this position, and a
+    // depth-12 search from its table can finish in under 2 000 nodes.
     engine.send("setoption name UCI_LimitStrength value false");
+    engine.send("ucinewgame");
+    engine.send(&format!("position fen {fen}"));
     engine.send("go depth 12");
     let (lines, _, _) = engine.bestmove(SOON);
+    assert!(
+        lines.iter().any(|l| l.starts_with("info depth 12 ")),
+        "{lines:?}"
+    );
     assert!(nodes_of(&lines) > 2_000, "{lines:?}");
 }
