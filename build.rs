@@ -31,11 +31,16 @@ fn main() {
 /// wrong file stops the build instead of the engine.
 fn check(bytes: &[u8]) -> Result<(), String> {
     let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
-    // (buckets, header length): QNNUE02 has one bucket and no bucket field, QNNUE04 a flags field.
-    let (buckets, header) = match bytes.get(..8) {
-        Some(b"QNNUE02\0") if bytes.len() >= 20 => (1, 20),
-        Some(b"QNNUE03\0") if bytes.len() >= 24 => (word(12), 24),
-        Some(b"QNNUE04\0") if bytes.len() >= 28 => (word(12), 28),
+    // (buckets, king buckets, header length): QNNUE02 has one bucket and no bucket field,
+    // QNNUE04 a flags field whose bits 1-2 number the king-bucket map (1 or 4 king buckets).
+    let (buckets, king_buckets, header) = match bytes.get(..8) {
+        Some(b"QNNUE02\0") if bytes.len() >= 20 => (1, 1, 20),
+        Some(b"QNNUE03\0") if bytes.len() >= 24 => (word(12), 1, 24),
+        Some(b"QNNUE04\0") if bytes.len() >= 28 => match word(16) >> 1 & 3 {
+            0 => (word(12), 1, 28),
+            1 => (word(12), 4, 28),
+            map => return Err(format!("unknown king-bucket map {map}")),
+        },
         _ => return Err("not a Quintessence network file".into()),
     };
     let hidden = word(8);
@@ -49,7 +54,7 @@ fn check(bytes: &[u8]) -> Result<(), String> {
             "{buckets} output buckets: the engine takes 1 to 16"
         ));
     }
-    let expected = header + 2 * (768 * hidden + hidden + buckets * (2 * hidden + 1));
+    let expected = header + 2 * (king_buckets * 768 * hidden + hidden + buckets * (2 * hidden + 1));
     if bytes.len() != expected {
         return Err(format!("{} bytes, expected {expected}", bytes.len()));
     }

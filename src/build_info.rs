@@ -30,7 +30,7 @@ pub fn cpu_level() -> &'static str {
 pub fn embedded_network_checksum() -> u32 {
     let bytes = default_network_bytes();
     let net = default_network();
-    let at = header_len(net.buckets(), net.mirroring) - 4;
+    let at = header_len(net.buckets(), net.layout) - 4;
     u32::from_le_bytes(bytes[at..at + 4].try_into().expect("checked by build.rs"))
 }
 

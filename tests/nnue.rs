@@ -9,9 +9,9 @@ use common::Rng;
 use quintessence::attacks::Magic;
 use quintessence::board::Board;
 use quintessence::eval::nnue::{
-    Accumulator, AccumulatorStack, HIDDEN, INPUTS, Kernel, MATERIAL_DIVISOR, MAX_DOT_LEN, Network,
-    NetworkError, QA, default_network, file_image, file_size, header_len, material_scale, mirrors,
-    scale_by_material,
+    Accumulator, AccumulatorStack, HIDDEN, INPUTS, InputLayout, Kernel, KingBuckets,
+    MATERIAL_DIVISOR, MAX_DOT_LEN, Network, NetworkError, QA, default_network, file_image,
+    file_size, header_len, material_scale, scale_by_material,
 };
 use quintessence::movegen::legal_moves;
 use quintessence::train::nnue::net::{Activations, Features, FloatNet};
@@ -43,10 +43,53 @@ fn incremental_accumulators_equal_fresh_ones() {
 #[test]
 fn mirrored_accumulators_rebuilt_at_a_king_crossing_equal_fresh_ones() {
     let mut net = (*default_network()).clone();
-    net.mirroring = true;
+    net.layout.mirroring = true;
     let refreshes = incremental_accumulators_equal_fresh_ones_with(&net);
     // Random games move kings across the line often; each crossing is one rebuild.
     assert!(refreshes > 200, "{refreshes} rebuilds");
+}
+
+/// The same with four king buckets (mirrored): a king move into another bucket rebuilds its
+/// side's view from the cache of that bucket. Each bucket's rows differ, so a view that used
+/// another bucket's rows would score differently.
+#[test]
+fn king_bucketed_accumulators_rebuilt_at_a_bucket_change_equal_fresh_ones() {
+    let net = king_bucketed(&default_network());
+    let refreshes = incremental_accumulators_equal_fresh_ones_with(&net);
+    assert!(refreshes > 400, "{refreshes} rebuilds");
+    let board = Board::from_fen(STARTS[0]).unwrap();
+    let plain = default_network();
+    assert_ne!(
+        Accumulator::from_board(&net, &board).evaluate(&net, &board),
+        Accumulator::from_board(&plain, &board).evaluate(&plain, &board)
+    );
+}
+
+const MIRRORED: InputLayout = InputLayout {
+    mirroring: true,
+    king_buckets: KingBuckets::One,
+};
+const FOUR: InputLayout = InputLayout {
+    mirroring: true,
+    king_buckets: KingBuckets::Four,
+};
+
+/// `net` with four mirrored king buckets, each a copy of its input rows moved a little in a
+/// way of its own.
+fn king_bucketed(net: &Network) -> Network {
+    let mut net = net.clone();
+    let rows = net.input_weights.len();
+    net.input_weights = (0..FOUR.inputs())
+        .map(|i| {
+            let mut row = net.input_weights[i % rows];
+            for (j, w) in row.0.iter_mut().enumerate() {
+                *w = w.saturating_add(((i / rows * 7 + j) % 5) as i16 - 2);
+            }
+            row
+        })
+        .collect();
+    net.layout = FOUR;
+    net
 }
 
 /// Returns the rebuilds the stacks made.
@@ -111,7 +154,7 @@ fn children_of_a_set_root_are_updated_from_it() {
             child.play(mv);
             let side = root.side_to_move();
             crossings += u64::from(
-                mirrors(net.mirroring, root.king(side)) != mirrors(net.mirroring, child.king(side)),
+                net.layout.view(side, root.king(side)) != net.layout.view(side, child.king(side)),
             );
             stack.push(&net, 0, &root, mv, &child);
             let fresh = Accumulator::from_board(&net, &child);
@@ -311,9 +354,9 @@ fn wide_output_sums_equal_an_i64_reference() {
 
 /// A network of random weights drawn by `value` (file order), through the loader.
 fn random_network(rng: &mut Rng, mut value: impl FnMut(&mut Rng, usize) -> i16) -> Network {
-    let count = (file_size(HIDDEN, 1, false) - 20) / 2;
+    let count = (file_size(HIDDEN, 1, InputLayout::PLAIN) - 20) / 2;
     let values: Vec<i16> = (0..count).map(|i| value(rng, i)).collect();
-    Network::from_bytes(&file_image(HIDDEN, 1, false, 400, &values)).unwrap()
+    Network::from_bytes(&file_image(HIDDEN, 1, InputLayout::PLAIN, 400, &values)).unwrap()
 }
 
 /// Whole networks: the embedded one, one whose accumulators cross the clamp bounds often and
@@ -438,7 +481,7 @@ fn network_file_round_trips_and_damage_is_named() {
         Err(NetworkError::WrongSize { .. })
     ));
     // The scale is the header's second-to-last word (after the bucket count in `QNNUE03`).
-    let scale_at = header_len(net.buckets(), net.mirroring) - 8;
+    let scale_at = header_len(net.buckets(), net.layout) - 8;
     let mut bad = bytes.clone();
     bad[scale_at..scale_at + 4].copy_from_slice(&0u32.to_le_bytes());
     assert_eq!(Network::from_bytes(&bad), Err(NetworkError::BadScale(0)));
@@ -472,7 +515,7 @@ fn output_buckets_quantise_and_score_by_piece_count() {
     let float = FloatNet::random(HIDDEN, 8, 21);
     let scale = 400.0;
     let bytes = float.quantise(scale);
-    assert_eq!(bytes.len(), file_size(HIDDEN, 8, false));
+    assert_eq!(bytes.len(), file_size(HIDDEN, 8, InputLayout::PLAIN));
     let net = Network::from_bytes(&bytes).unwrap();
     assert_eq!(net.buckets(), 8);
     assert_eq!(net.to_bytes(), bytes);
@@ -490,7 +533,7 @@ fn output_buckets_quantise_and_score_by_piece_count() {
         let board = board_of(pos);
         let acc = Accumulator::from_board(&net, &board);
         let quantised = acc.evaluate(&net, &board);
-        let float_cp = float.output(&Features::of(pos, float.mirroring), &mut scratch) * scale;
+        let float_cp = float.output(&Features::of(pos, float.layout), &mut scratch) * scale;
         let error = (float_cp - quantised as f32).abs();
         total += error;
         worst = worst.max(error);
@@ -523,33 +566,103 @@ fn output_buckets_quantise_and_score_by_piece_count() {
 /// round-trips (file and checkpoint), and scores as the float network does.
 #[test]
 fn mirrored_networks_quantise_load_and_score_as_the_float_one() {
-    let float = FloatNet::random(HIDDEN, 8, 23).with_mirroring(true);
+    let float = FloatNet::random(HIDDEN, 8, 23)
+        .with_layout(MIRRORED)
+        .unwrap();
     let bytes = float.quantise(400.0);
-    assert_eq!(bytes.len(), file_size(HIDDEN, 8, true));
+    assert_eq!(bytes.len(), file_size(HIDDEN, 8, MIRRORED));
     assert_eq!(&bytes[..8], b"QNNUE04\0");
     let net = Network::from_bytes(&bytes).unwrap();
-    assert!(net.mirroring);
+    assert!(net.layout.mirroring);
     assert_eq!(net.to_bytes(), bytes);
     assert_eq!(FloatNet::from_bytes(&float.to_bytes()).unwrap(), float);
-    let one = FloatNet::random(HIDDEN, 1, 23).with_mirroring(true);
+    let one = FloatNet::random(HIDDEN, 1, 23)
+        .with_layout(MIRRORED)
+        .unwrap();
     assert_eq!(FloatNet::from_bytes(&one.to_bytes()).unwrap(), one);
     // An unknown flag is refused.
     let mut bad = bytes.clone();
-    bad[16..20].copy_from_slice(&3u32.to_le_bytes());
-    assert_eq!(Network::from_bytes(&bad), Err(NetworkError::BadFlags(3)));
+    for flags in [8u32, 0b100] {
+        bad[16..20].copy_from_slice(&flags.to_le_bytes());
+        assert_eq!(
+            Network::from_bytes(&bad),
+            Err(NetworkError::BadFlags(flags))
+        );
+    }
 
     let mut scratch = Activations::new(HIDDEN);
     let (mut total, mut count, mut mirrored) = (0.0f32, 0, 0);
     for pos in sample_positions(2_000, 7).iter().step_by(4) {
         let board = board_of(pos);
         let quantised = Accumulator::from_board(&net, &board).evaluate(&net, &board);
-        let float_cp = float.output(&Features::of(pos, true), &mut scratch) * 400.0;
+        let float_cp = float.output(&Features::of(pos, MIRRORED), &mut scratch) * 400.0;
         total += (float_cp - quantised as f32).abs();
         count += 1;
         mirrored += usize::from(board.king(board.side_to_move()).file() as usize >= 4);
     }
     // Both halves of the board were seen, and scored alike by both networks.
     assert!(mirrored > 0 && mirrored < count, "{mirrored} of {count}");
+    let mean = total / count as f32;
+    assert!(
+        mean < quantisation_tolerance().0,
+        "quantisation error: mean {mean} cp"
+    );
+}
+
+/// A float network of four king buckets quantises to a `QNNUE04` file that loads with its
+/// layout, round-trips (file and checkpoint), and scores as the float network does; a plain
+/// network copied into four king buckets scores every position as before, and training then
+/// moves only the bucket of each side's king.
+#[test]
+fn king_bucketed_networks_quantise_load_and_score_as_the_float_one() {
+    let plain = FloatNet::random(HIDDEN, 8, 29)
+        .with_layout(MIRRORED)
+        .unwrap();
+    let float = plain.clone().with_layout(FOUR).unwrap();
+    assert_eq!(float.params.len(), plain.params.len() + 3 * INPUTS * HIDDEN);
+    let bytes = float.quantise(400.0);
+    assert_eq!(bytes.len(), file_size(HIDDEN, 8, FOUR));
+    assert_eq!(&bytes[..8], b"QNNUE04\0");
+    let net = Network::from_bytes(&bytes).unwrap();
+    assert_eq!(net.layout, FOUR);
+    assert_eq!(net.input_weights.len(), 4 * INPUTS);
+    assert_eq!(net.to_bytes(), bytes);
+    assert_eq!(FloatNet::from_bytes(&float.to_bytes()).unwrap(), float);
+    // Four buckets cannot become eight, nor go back to one.
+    assert!(float.clone().with_layout(MIRRORED).is_err());
+
+    let mut scratch = Activations::new(HIDDEN);
+    let mut buckets = std::collections::HashSet::new();
+    let (mut total, mut count) = (0.0f32, 0);
+    for pos in sample_positions(2_000, 11).iter().step_by(4) {
+        let board = board_of(pos);
+        let (f, f_plain) = (Features::of(pos, FOUR), Features::of(pos, MIRRORED));
+        let float_out = float.output(&f, &mut scratch);
+        assert_eq!(float_out, plain.output(&f_plain, &mut scratch));
+        let quantised = Accumulator::from_board(&net, &board).evaluate(&net, &board);
+        total += (float_out * 400.0 - quantised as f32).abs();
+        count += 1;
+        buckets.insert(usize::from(f.us[0]) / INPUTS);
+    }
+    assert!(buckets.len() >= 3, "king buckets seen {buckets:?}");
+    // A gradient touches only the king buckets of the position's two views.
+    let pos = &sample_positions(10, 13)[0];
+    let f = Features::of(pos, FOUR);
+    let mut grad = vec![0.0; float.params.len()];
+    float.backprop(&f, 0.9, 2.0, 1.0, &mut scratch, &mut grad);
+    let used = [
+        usize::from(f.us[0]) / INPUTS,
+        usize::from(f.them[0]) / INPUTS,
+    ];
+    for bucket in 0..4 {
+        let rows = &grad[bucket * INPUTS * HIDDEN..(bucket + 1) * INPUTS * HIDDEN];
+        let moved = rows.iter().any(|&g| g != 0.0);
+        assert_eq!(
+            moved,
+            used.contains(&bucket),
+            "bucket {bucket}, used {used:?}"
+        );
+    }
     let mean = total / count as f32;
     assert!(
         mean < quantisation_tolerance().0,
@@ -567,7 +680,7 @@ fn one_bucket_network_spread_over_eight_scores_the_same() {
     assert!(eight.clone().with_buckets(4).is_err());
     let mut scratch = Activations::new(HIDDEN);
     for pos in sample_positions(400, 13) {
-        let f = Features::of(&pos, false);
+        let f = Features::of(&pos, InputLayout::PLAIN);
         assert_eq!(one.output(&f, &mut scratch), eight.output(&f, &mut scratch));
     }
 }
@@ -643,8 +756,9 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
         ..TrainConfig::default()
     };
     let reports = train(&config, |_| {}).unwrap();
-    let first =
-        FloatNet::random(HIDDEN, config.buckets, config.seed).with_mirroring(config.mirroring);
+    let first = FloatNet::random(HIDDEN, config.buckets, config.seed)
+        .with_layout(config.layout)
+        .unwrap();
     let held: Vec<ChessBoard> = packed::read_all(&data)
         .unwrap()
         .into_iter()
@@ -675,7 +789,7 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
     let sample = &held[..300];
     for pos in sample {
         let float_cp =
-            float.output(&Features::of(pos, float.mirroring), &mut scratch) * config.score_scale;
+            float.output(&Features::of(pos, float.layout), &mut scratch) * config.score_scale;
         let board = board_of(pos);
         let quantised = Accumulator::from_board(&net, &board).evaluate(&net, &board);
         let error = (float_cp - quantised as f32).abs();
@@ -693,7 +807,7 @@ fn training_lowers_the_loss_and_quantising_keeps_the_scores() {
     assert!(config.material_scaling, "the default objective scales");
     let (mut scaled_error, mut raw_error) = (0.0f32, 0.0f32);
     for pos in sample {
-        let f = Features::of(pos, float.mirroring);
+        let f = Features::of(pos, float.layout);
         let fitted = evaluation(&float, &f, blend, &mut scratch) * config.score_scale;
         let raw = float.output(&f, &mut scratch) * config.score_scale;
         let board = board_of(pos);

@@ -2,6 +2,7 @@
 //! self-play positions (chunks or packed files) and writes `epoch-N.nnue` files the engine loads.
 
 use clap::Args;
+use quintessence::eval::nnue::{InputLayout, KingBuckets};
 use quintessence::train::nnue::{TrainConfig, train};
 use std::path::PathBuf;
 
@@ -23,9 +24,15 @@ pub struct TrainArgs {
     pub buckets: u16,
     /// Mirror each side's features left to right when its king is on files e-h (the network
     /// file is then `QNNUE04`, which engines before it do not read); `--mirror false` for none
-    #[arg(long, value_name = "BOOL", default_value_t = TrainConfig::default().mirroring,
+    #[arg(long, value_name = "BOOL", default_value_t = TrainConfig::default().layout.mirroring,
           num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
     pub mirror: bool,
+    /// King buckets: each side's features in one set of 768 per region of its king's square
+    /// (1: none; 4: back-rank corners, back-rank centre, second rank, the rest). A network of
+    /// one king bucket given to `--init` starts every bucket
+    #[arg(long, value_name = "N", default_value_t = TrainConfig::default().layout.king_buckets.count(),
+          value_parser = king_buckets)]
+    pub king_buckets: usize,
     /// Multiply the output by the engine's material scale before the loss, as the search
     /// does (`false`: fit the raw output, the form of every network before g17)
     #[arg(long, value_name = "BOOL", default_value_t = TrainConfig::default().material_scaling,
@@ -88,7 +95,11 @@ impl TrainArgs {
             data: self.data.clone(),
             hidden: self.hidden,
             buckets: usize::from(self.buckets),
-            mirroring: self.mirror,
+            layout: InputLayout {
+                mirroring: self.mirror,
+                king_buckets: KingBuckets::with_count(self.king_buckets)
+                    .expect("checked by the parser"),
+            },
             epochs: self.epochs,
             batch: self.batch,
             lr: self.lr,
@@ -115,4 +126,12 @@ impl TrainArgs {
 pub fn run(args: &TrainArgs) -> Result<(), String> {
     train(&args.config(), |line| eprintln!("{line}"))?;
     Ok(())
+}
+
+/// A king-bucket count some map has.
+fn king_buckets(arg: &str) -> Result<usize, String> {
+    let count: usize = arg.parse().map_err(|e| format!("{e}"))?;
+    KingBuckets::with_count(count)
+        .map(KingBuckets::count)
+        .ok_or_else(|| format!("{count} king buckets: 1 or 4"))
 }

@@ -2,12 +2,13 @@
 //! indexed by ply. Making a move only records which pieces it put down and took away (read
 //! from the move and the board it was played on);
 //! the accumulator is brought up to date when a node is evaluated, from the nearest ancestor
-//! that is, or rebuilt from the board when none is. With a mirrored network a king move across
-//! the d/e line changes every feature of its side's view: that accumulator is rebuilt at once,
-//! from a cache of the last rebuild on each side of the line ([`RefreshCache`]).
+//! that is, or rebuilt from the board when none is. With a mirrored or king-bucketed network a
+//! king move across the d/e line or into another king bucket changes every feature of its
+//! side's view: that accumulator is rebuilt at once, from a cache of the last rebuild in each
+//! view ([`RefreshCache`]).
 
 use super::network::{Network, Row};
-use super::{feature_index, mirrors};
+use super::{MAX_KING_BUCKETS, View, feature_index};
 use crate::attacks::Occupancy;
 use crate::board::Board;
 use crate::types::{Bitboard, Color, Move, Piece, PieceType, Square};
@@ -41,16 +42,16 @@ impl Accumulator {
 struct Delta {
     added: ArrayVec<(Piece, Square), 2>,
     removed: ArrayVec<(Piece, Square), 2>,
-    /// Each view mirrored ([`mirrors`]), the same before and after the move.
-    mirror: [bool; 2],
+    /// Each perspective's view (mirroring, king bucket), the same before and after the move.
+    views: [View; 2],
 }
 
 impl Delta {
     /// What `mv`, legal in `parent`, puts down and takes away; nothing for the null move.
     #[inline]
-    fn of_move<O: Occupancy>(parent: &Board<O>, mv: Move, mirror: [bool; 2]) -> Delta {
+    fn of_move<O: Occupancy>(parent: &Board<O>, mv: Move, views: [View; 2]) -> Delta {
         let mut d = Delta {
-            mirror,
+            views,
             ..Delta::default()
         };
         if mv.is_null() {
@@ -80,8 +81,7 @@ impl Delta {
     }
 
     fn row<'n>(&self, net: &'n Network, view: Color, (piece, sq): (Piece, Square)) -> &'n Row {
-        let mirror = self.mirror[view.index()];
-        &net.input_weights[feature_index(view, piece, sq, mirror)]
+        &net.input_weights[feature_index(view, piece, sq, self.views[view.index()])]
     }
 
     /// `child = parent` updated by this delta.
@@ -119,15 +119,15 @@ impl Delta {
     }
 }
 
-/// For each view and each half of the board its king may stand on (mirrored or not), the row
-/// of the last rebuild there and the pieces it holds. A rebuild starts from it and adds or
+/// For each perspective and each view it may have (mirrored or not, king bucket), the row of
+/// the last rebuild in it and the pieces it holds. A rebuild starts from it and adds or
 /// takes away only the pieces that differ: positions of one search differ in a few pieces, so
 /// that is a few rows where a build from scratch adds one per piece. Its rows are of one
 /// network, like the accumulators: it is forgotten with them ([`AccumulatorStack::reset`]).
 #[derive(Clone, Debug)]
 struct RefreshCache {
-    /// `[view][mirrored]`.
-    entries: [[CachedRow; 2]; 2],
+    /// `[perspective][king bucket · 2 + mirrored]`.
+    entries: [[CachedRow; 2 * MAX_KING_BUCKETS]; 2],
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -145,7 +145,7 @@ impl RefreshCache {
             pieces: [[Bitboard::EMPTY; 6]; 2],
         };
         RefreshCache {
-            entries: [[empty; 2]; 2],
+            entries: [[empty; 2 * MAX_KING_BUCKETS]; 2],
         }
     }
 
@@ -156,7 +156,7 @@ impl RefreshCache {
         }
     }
 
-    /// `view`'s row of `board`, from the entry of its king's half.
+    /// `view`'s row of `board`, from the entry of its king's view.
     fn rebuild_view<O: Occupancy>(
         &mut self,
         net: &Network,
@@ -164,8 +164,9 @@ impl RefreshCache {
         view: Color,
         out: &mut Row,
     ) {
-        let mirror = mirrors(net.mirroring, board.king(view));
-        let entry = &mut self.entries[view.index()][mirror as usize];
+        let seen = net.layout.view(view, board.king(view));
+        let slot = usize::from(seen.bucket) * 2 + seen.mirror as usize;
+        let entry = &mut self.entries[view.index()][slot];
         let k = net.kernel();
         for color in Color::ALL {
             for kind in PieceType::ALL {
@@ -175,7 +176,7 @@ impl RefreshCache {
                     continue;
                 }
                 let piece = Piece::new(color, kind);
-                let row = |sq| &net.input_weights[feature_index(view, piece, sq, mirror)].0;
+                let row = |sq| &net.input_weights[feature_index(view, piece, sq, seen)].0;
                 for sq in now & !*was {
                     k.add_assign(&mut entry.row.0, row(sq));
                 }
@@ -239,8 +240,8 @@ impl AccumulatorStack {
     }
 
     /// Records `mv` (or the null move), which took `parent` (at `ply`) to `child` (at
-    /// `ply + 1`); with `net` mirrored, a king that crossed the d/e line has its side's view
-    /// rebuilt now.
+    /// `ply + 1`); a king move that changed its side's view (across the d/e line of a mirrored
+    /// network, into another king bucket) has that side rebuilt now.
     #[inline]
     pub fn push<O: Occupancy>(
         &mut self,
@@ -250,19 +251,19 @@ impl AccumulatorStack {
         mv: Move,
         child: &Board<O>,
     ) {
-        // Unmirrored networks (the default) look at no king here: this runs for every move.
-        let mut mirror = [false; 2];
-        if net.mirroring {
-            mirror = Color::ALL.map(|view| mirrors(true, child.king(view)));
+        // Plain networks look at no king here: this runs for every move.
+        let mut views = [View::default(); 2];
+        if !net.layout.is_plain() {
+            views = Color::ALL.map(|side| net.layout.view(side, child.king(side)));
             let crossed = Color::ALL
                 .iter()
-                .any(|&view| mirrors(true, parent.king(view)) != mirror[view.index()]);
+                .any(|&side| net.layout.view(side, parent.king(side)) != views[side.index()]);
             if crossed {
                 self.refresh(net, child, ply + 1);
                 return;
             }
         }
-        self.deltas[ply + 1] = Delta::of_move(parent, mv, mirror);
+        self.deltas[ply + 1] = Delta::of_move(parent, mv, views);
         self.fresh[ply + 1] = false;
     }
 

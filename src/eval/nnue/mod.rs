@@ -1,5 +1,5 @@
-//! The neural evaluation: a (768 → HIDDEN)×2 → 1 perspective network with SCReLU, quantised to
-//! i16. Each side keeps an accumulator of its 768 piece-square inputs, updated move by move
+//! The neural evaluation: a (768·K → HIDDEN)×2 → 1 perspective network with SCReLU (K king
+//! buckets), quantised to i16. Each side keeps an accumulator of its piece-square inputs, updated move by move
 //! (see [`AccumulatorStack`]); the output layer reads the side to move's accumulator first.
 
 mod accumulator;
@@ -9,7 +9,10 @@ mod scale;
 mod simd;
 
 pub use accumulator::{Accumulator, AccumulatorStack};
-pub use features::{INPUTS, MAX_BUCKETS, feature_index, mirrors, output_bucket};
+pub use features::{
+    INPUTS, InputLayout, KingBuckets, MAX_BUCKETS, MAX_KING_BUCKETS, View, feature_index,
+    output_bucket,
+};
 pub use network::{
     Network, NetworkError, default_network, default_network_bytes, file_image, file_size,
     header_len, value_count,

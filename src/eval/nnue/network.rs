@@ -7,32 +7,31 @@
 //! | 8 | magic `QNNUE04\0` (`QNNUE03\0`: no flags field; `QNNUE02\0`: one output bucket, and no bucket field either) |
 //! | 4 | hidden width `H` (u32) — must equal [`HIDDEN`] |
 //! | 4 | output buckets `B` (u32, 1 to [`MAX_BUCKETS`]; absent in `QNNUE02`) |
-//! | 4 | flags (u32; only in `QNNUE04`): bit 0, horizontal mirroring ([`mirrors`]) |
+//! | 4 | flags (u32; only in `QNNUE04`): bit 0, horizontal mirroring; bits 1–2, the king-bucket map `K` ([`InputLayout`]) |
 //! | 4 | output scale: centipawns for an output of 1.0 (u32, 1 to 4000) |
 //! | 4 | FNV-1a checksum of everything after the header (u32) |
-//! | 2·768·H | input weights, input-major (row `i` = the `H` weights of input `i`), ×QA |
+//! | 2·K·768·H | input weights, input-major (row `i` = the `H` weights of input `i`, king bucket by king bucket), ×QA |
 //! | 2·H | hidden biases, ×QA |
 //! | 2·B·2H | output weights, bucket by bucket (side to move's half first), ×QB |
 //! | 2·B | output biases, ×QA·QB |
 //!
 //! The bucket of a position is [`output_bucket`] of its piece count. Only a network with
-//! mirroring is written as `QNNUE04`, so engines from before it read every other file.
+//! mirroring or king buckets is written as `QNNUE04`, so engines from before it read every
+//! other file.
 
-#[cfg(doc)]
-use super::mirrors;
 use super::simd::Kernel;
-use super::{HIDDEN, INPUTS, MAX_BUCKETS, QA, QB, output_bucket};
+use super::{HIDDEN, InputLayout, MAX_BUCKETS, QA, QB, output_bucket};
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
 pub const MAGIC: [u8; 8] = *b"QNNUE03\0";
-/// The format with a flags field, written for networks with horizontal mirroring.
+/// The format with a flags field, written for networks with mirroring or king buckets.
 pub const MAGIC_FLAGS: [u8; 8] = *b"QNNUE04\0";
-/// Flag bit: the features are mirrored left to right by the king's file.
-const FLAG_MIRRORING: u32 = 1;
 /// The format before output buckets, still read (and written for one bucket).
 pub const MAGIC_ONE_BUCKET: [u8; 8] = *b"QNNUE02\0";
 const MAX_SCALE: u32 = 4000;
+/// The length of a `QNNUE04` header, whatever its flags.
+const FLAGS_HEADER_LEN: usize = 28;
 
 /// One hidden layer's worth of i16, aligned for wide loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,7 +40,8 @@ pub struct Row(pub [i16; HIDDEN]);
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Network {
-    pub input_weights: Box<[Row; INPUTS]>,
+    /// `layout.inputs()` rows.
+    pub input_weights: Box<[Row]>,
     pub hidden_bias: Row,
     /// Per output bucket: `[0]` reads the side to move's accumulator, `[1]` the other side's.
     pub output_weights: Box<[[Row; 2]]>,
@@ -49,8 +49,8 @@ pub struct Network {
     pub output_bias: Box<[i16]>,
     /// Centipawns for an output of 1.0 (the trainer's score scale).
     pub scale: i32,
-    /// Each perspective's features are mirrored left to right when its king is on files e–h.
-    pub mirroring: bool,
+    /// How each perspective's features depend on its king: mirroring and king buckets.
+    pub layout: InputLayout,
     /// The hot loops' implementation, chosen for this CPU when the network is loaded.
     kernel: Kernel,
 }
@@ -115,11 +115,11 @@ pub fn checksum(bytes: &[u8]) -> u32 {
     })
 }
 
-/// The header's length: 28 bytes with mirroring (`QNNUE04`), else 20 for one bucket
-/// (`QNNUE02`) and 24 for more (`QNNUE03`).
-pub const fn header_len(buckets: usize, mirroring: bool) -> usize {
-    if mirroring {
-        28
+/// The header's length: 28 bytes with mirroring or king buckets (`QNNUE04`), else 20 for one
+/// output bucket (`QNNUE02`) and 24 for more (`QNNUE03`).
+pub fn header_len(buckets: usize, layout: InputLayout) -> usize {
+    if !layout.is_plain() {
+        FLAGS_HEADER_LEN
     } else if buckets == 1 {
         20
     } else {
@@ -128,33 +128,33 @@ pub const fn header_len(buckets: usize, mirroring: bool) -> usize {
 }
 
 /// The number of i16 values after the header.
-pub const fn value_count(hidden: usize, buckets: usize) -> usize {
-    INPUTS * hidden + hidden + buckets * (2 * hidden + 1)
+pub const fn value_count(hidden: usize, buckets: usize, layout: InputLayout) -> usize {
+    layout.inputs() * hidden + hidden + buckets * (2 * hidden + 1)
 }
 
 /// The size of a network file of hidden width `hidden` with `buckets` output buckets.
-pub const fn file_size(hidden: usize, buckets: usize, mirroring: bool) -> usize {
-    header_len(buckets, mirroring) + 2 * value_count(hidden, buckets)
+pub fn file_size(hidden: usize, buckets: usize, layout: InputLayout) -> usize {
+    header_len(buckets, layout) + 2 * value_count(hidden, buckets, layout)
 }
 
-/// A network file of hidden width `hidden`, `buckets` output buckets, horizontal `mirroring`
-/// or not, and output scale `scale`, holding `values` in file order. Without mirroring the
-/// older formats are written, which engines before it read too.
+/// A network file of hidden width `hidden`, `buckets` output buckets, input `layout` and
+/// output scale `scale`, holding `values` in file order. A plain layout is written in the
+/// older formats, which engines before the flags read too.
 pub fn file_image(
     hidden: usize,
     buckets: usize,
-    mirroring: bool,
+    layout: InputLayout,
     scale: u32,
     values: &[i16],
 ) -> Vec<u8> {
-    assert_eq!(values.len(), value_count(hidden, buckets));
+    assert_eq!(values.len(), value_count(hidden, buckets, layout));
     let payload: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-    let mut out = Vec::with_capacity(file_size(hidden, buckets, mirroring));
-    if mirroring {
+    let mut out = Vec::with_capacity(file_size(hidden, buckets, layout));
+    if !layout.is_plain() {
         out.extend(MAGIC_FLAGS);
         out.extend((hidden as u32).to_le_bytes());
         out.extend((buckets as u32).to_le_bytes());
-        out.extend(FLAG_MIRRORING.to_le_bytes());
+        out.extend(layout.flags().to_le_bytes());
     } else if buckets == 1 {
         out.extend(MAGIC_ONE_BUCKET);
         out.extend((hidden as u32).to_le_bytes());
@@ -171,26 +171,23 @@ pub fn file_image(
 
 impl Network {
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < header_len(1, false) {
+        if bytes.len() < header_len(1, InputLayout::PLAIN) {
             return Err(NetworkError::TooShort(bytes.len()));
         }
         let word = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
-        let (buckets, mirroring) = if bytes[..8] == MAGIC_ONE_BUCKET {
-            (1, false)
+        let (buckets, layout) = if bytes[..8] == MAGIC_ONE_BUCKET {
+            (1, InputLayout::PLAIN)
         } else if bytes[..8] == MAGIC {
-            if bytes.len() < header_len(2, false) {
+            if bytes.len() < header_len(2, InputLayout::PLAIN) {
                 return Err(NetworkError::TooShort(bytes.len()));
             }
-            (word(12), false)
+            (word(12), InputLayout::PLAIN)
         } else if bytes[..8] == MAGIC_FLAGS {
-            if bytes.len() < header_len(1, true) {
+            if bytes.len() < FLAGS_HEADER_LEN {
                 return Err(NetworkError::TooShort(bytes.len()));
             }
-            let flags = word(16);
-            if flags & !FLAG_MIRRORING != 0 {
-                return Err(NetworkError::BadFlags(flags));
-            }
-            (word(12), flags & FLAG_MIRRORING != 0)
+            let layout = InputLayout::from_flags(word(16)).map_err(NetworkError::BadFlags)?;
+            (word(12), layout)
         } else {
             return Err(NetworkError::BadMagic);
         };
@@ -199,7 +196,10 @@ impl Network {
         }
         let buckets = buckets as usize;
         // The header's own length: a `QNNUE04` file is read as written even without the flag.
-        let header = header_len(buckets, bytes[..8] == MAGIC_FLAGS);
+        let header = match bytes[..8] == MAGIC_FLAGS {
+            true => FLAGS_HEADER_LEN,
+            false => header_len(buckets, InputLayout::PLAIN),
+        };
         let width = word(8);
         if width as usize != HIDDEN {
             return Err(NetworkError::WrongWidth {
@@ -207,7 +207,7 @@ impl Network {
                 expected: HIDDEN,
             });
         }
-        let expected = header + 2 * value_count(HIDDEN, buckets);
+        let expected = header + 2 * value_count(HIDDEN, buckets, layout);
         if bytes.len() != expected {
             return Err(NetworkError::WrongSize {
                 found: bytes.len(),
@@ -230,8 +230,7 @@ impl Network {
             r.0.iter_mut().for_each(|w| *w = values.next().unwrap());
             r
         };
-        let mut input_weights = Box::new([Row([0; HIDDEN]); INPUTS]);
-        input_weights.iter_mut().for_each(|r| *r = row());
+        let input_weights: Box<[Row]> = (0..layout.inputs()).map(|_| row()).collect();
         let hidden_bias = row();
         let output_weights: Box<[[Row; 2]]> = (0..buckets).map(|_| [row(), row()]).collect();
         let output_bias: Box<[i16]> = values.by_ref().take(buckets).collect();
@@ -245,7 +244,7 @@ impl Network {
             output_weights,
             output_bias,
             scale: scale as i32,
-            mirroring,
+            layout,
             kernel: Kernel::detected(),
         })
     }
@@ -263,7 +262,7 @@ impl Network {
         file_image(
             HIDDEN,
             self.buckets(),
-            self.mirroring,
+            self.layout,
             self.scale as u32,
             &values,
         )

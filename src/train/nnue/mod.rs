@@ -8,6 +8,7 @@ pub mod net;
 mod optimiser;
 mod plot;
 
+use crate::eval::nnue::{InputLayout, KingBuckets};
 use crate::train::packed::{ChessBoard, Filter};
 use crate::types::Rng;
 use data::Dataset;
@@ -23,8 +24,9 @@ pub struct TrainConfig {
     pub hidden: usize,
     /// Output layers, chosen by the number of pieces on the board (`eval::nnue::output_bucket`).
     pub buckets: usize,
-    /// Horizontal mirroring of each side's features by its king's file (`eval::nnue::mirrors`).
-    pub mirroring: bool,
+    /// How each side's features depend on its king: mirroring by its file and king buckets
+    /// (`eval::nnue::InputLayout`).
+    pub layout: InputLayout,
     pub epochs: usize,
     pub batch: usize,
     pub lr: f32,
@@ -76,7 +78,10 @@ impl Default for TrainConfig {
             // The default network's shape and recipe (nets/README.md).
             hidden: crate::eval::nnue::HIDDEN,
             buckets: 8,
-            mirroring: true,
+            layout: InputLayout {
+                mirroring: true,
+                king_buckets: KingBuckets::One,
+            },
             epochs: 40,
             batch: 4_096,
             lr: 0.001,
@@ -152,7 +157,7 @@ pub fn loss(net: &FloatNet, positions: &[ChessBoard], blend: Objective) -> f64 {
     let total: f64 = positions
         .iter()
         .map(|pos| {
-            let out = evaluation(net, &Features::of(pos, net.mirroring), blend, &mut scratch);
+            let out = evaluation(net, &Features::of(pos, net.layout), blend, &mut scratch);
             f64::from(error_loss(sigmoid(out) - target(pos, blend), blend.power).0)
         })
         .sum();
@@ -169,7 +174,7 @@ pub fn bucket_losses(
     let mut scratch = Activations::new(net.hidden);
     let mut sums = vec![(0usize, 0.0f64); net.buckets];
     for pos in positions {
-        let f = Features::of(pos, net.mirroring);
+        let f = Features::of(pos, net.layout);
         let out = evaluation(net, &f, blend, &mut scratch);
         let bucket = crate::eval::nnue::output_bucket(f.len, net.buckets);
         sums[bucket].0 += 1;
@@ -193,7 +198,7 @@ fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Objective, grads: &mut 
                     let mut scratch = Activations::new(net.hidden);
                     part.iter()
                         .map(|pos| {
-                            let f = Features::of(pos, net.mirroring);
+                            let f = Features::of(pos, net.layout);
                             let target = target(pos, blend);
                             let out_scale = blend.out_scale(&f);
                             f64::from(net.backprop(
@@ -243,9 +248,9 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         // A one-bucket start gives every bucket its output layer.
         (None, Some(path)) => FloatNet::from_bytes(&read(path)?)?
             .with_buckets(config.buckets)?
-            .with_mirroring(config.mirroring),
+            .with_layout(config.layout)?,
         (None, None) => FloatNet::random(config.hidden, config.buckets, config.seed)
-            .with_mirroring(config.mirroring),
+            .with_layout(config.layout)?,
     };
     let mut blend = Objective {
         lambda: config.lambda,

@@ -1,11 +1,11 @@
-//! The float network the trainer fits: (768 → H)×2 → 1 with SCReLU and `B` output layers chosen
-//! by piece count, the same shape the engine evaluates (`eval::nnue`), its inputs and buckets
+//! The float network the trainer fits: (768·K → H)×2 → 1 with SCReLU, `K` king buckets and `B`
+//! output layers chosen by piece count, the same shape the engine evaluates (`eval::nnue`), its inputs and buckets
 //! from the engine's own `feature_index` and `output_bucket`, and its quantisation to the
 //! engine's file.
 
 use crate::eval::nnue::{
-    INPUTS, MATERIAL_DIVISOR, QA, QB, feature_index, file_image, material_scale_of, mirrors,
-    output_bucket, value_count,
+    INPUTS, InputLayout, MATERIAL_DIVISOR, QA, QB, View, feature_index, file_image,
+    material_scale_of, output_bucket, value_count,
 };
 use crate::train::packed::{ChessBoard, pieces};
 use crate::types::{Color, Piece, PieceType, Square};
@@ -27,8 +27,8 @@ pub struct Features {
 }
 
 impl Features {
-    /// The inputs of `pos`, each side's mirrored by its king's file when `mirroring`.
-    pub fn of(pos: &ChessBoard, mirroring: bool) -> Features {
+    /// The inputs of `pos`, each side's in the view of its own king (`layout`).
+    pub fn of(pos: &ChessBoard, layout: InputLayout) -> Features {
         let mut f = Features {
             us: [0; 32],
             them: [0; 32],
@@ -43,19 +43,19 @@ impl Features {
                 (piece, Square::from_index(usize::from(sq)))
             })
         };
-        let mut mirror = [false; 2];
+        let mut views = [View::default(); 2];
         let mut counts = [0u32; 6];
         for (piece, sq) in decoded() {
             counts[piece.kind().index()] += 1;
             if piece.kind() == PieceType::King {
-                mirror[piece.color().index()] = mirrors(mirroring, sq);
+                views[piece.color().index()] = layout.view(piece.color(), sq);
             }
         }
         f.material =
             material_scale_of(|kind| counts[kind.index()]) as f32 / MATERIAL_DIVISOR as f32;
         for (piece, sq) in decoded() {
-            f.us[f.len] = feature_index(Color::White, piece, sq, mirror[0]) as u16;
-            f.them[f.len] = feature_index(Color::Black, piece, sq, mirror[1]) as u16;
+            f.us[f.len] = feature_index(Color::White, piece, sq, views[0]) as u16;
+            f.them[f.len] = feature_index(Color::Black, piece, sq, views[1]) as u16;
             f.len += 1;
         }
         f
@@ -69,13 +69,13 @@ impl Features {
 pub struct FloatNet {
     pub hidden: usize,
     pub buckets: usize,
-    /// Horizontal mirroring of each side's features by its king's file.
-    pub mirroring: bool,
+    /// How each side's features depend on its king: mirroring and king buckets.
+    pub layout: InputLayout,
     pub params: Vec<f32>,
 }
 
-pub fn param_count(hidden: usize, buckets: usize) -> usize {
-    value_count(hidden, buckets)
+pub fn param_count(hidden: usize, buckets: usize, layout: InputLayout) -> usize {
+    value_count(hidden, buckets, layout)
 }
 
 #[inline(always)]
@@ -129,10 +129,10 @@ fn add_rows(sum: &mut [f32], w1: &[f32], h: usize, start: usize, features: &[u16
 
 impl FloatNet {
     /// Input weights uniform in ±1/√(active inputs); output weights uniform in ±1/√(2H);
-    /// biases zero.
+    /// biases zero; the plain layout (one king bucket, no mirroring: [`FloatNet::with_layout`]).
     pub fn random(hidden: usize, buckets: usize, seed: u64) -> FloatNet {
         let mut rng = crate::types::Rng::new(seed);
-        let mut params = vec![0.0; param_count(hidden, buckets)];
+        let mut params = vec![0.0; param_count(hidden, buckets, InputLayout::PLAIN)];
         let input_end = INPUTS * hidden;
         let out_start = input_end + hidden;
         let out_end = out_start + buckets * 2 * hidden;
@@ -149,15 +149,35 @@ impl FloatNet {
         FloatNet {
             hidden,
             buckets,
-            mirroring: false,
+            layout: InputLayout::PLAIN,
             params,
         }
     }
 
-    /// This network with mirroring on or off (its weights as they are: an unmirrored
-    /// network's a–d half is where a mirrored one starts).
-    pub fn with_mirroring(self, mirroring: bool) -> FloatNet {
-        FloatNet { mirroring, ..self }
+    /// This network with input `layout`: mirroring on or off with the weights as they are (an
+    /// unmirrored network's a–d half is where a mirrored one starts), and a network of one
+    /// king bucket copied into each of `layout`'s (a start where every bucket is the whole
+    /// network); any other king-bucket count must already be `layout`'s.
+    pub fn with_layout(self, layout: InputLayout) -> Result<FloatNet, String> {
+        let (from, to) = (self.layout.king_buckets, layout.king_buckets);
+        if from == to {
+            return Ok(FloatNet { layout, ..self });
+        }
+        if from.count() != 1 {
+            return Err(format!(
+                "a network of {} king buckets cannot start one of {}",
+                from.count(),
+                to.count()
+            ));
+        }
+        let (inputs, rest) = self.params.split_at(INPUTS * self.hidden);
+        let mut params = inputs.repeat(to.count());
+        params.extend_from_slice(rest);
+        Ok(FloatNet {
+            layout,
+            params,
+            ..self
+        })
     }
 
     /// This network with `buckets` output buckets: a one-bucket network's output layer copied
@@ -173,7 +193,7 @@ impl FloatNet {
             ));
         }
         let h = self.hidden;
-        let out_start = INPUTS * h + h;
+        let out_start = self.layout.inputs() * h + h;
         let (body, output) = self.params.split_at(out_start);
         let (weights, bias) = output.split_at(2 * h);
         let mut params = body.to_vec();
@@ -182,7 +202,7 @@ impl FloatNet {
         Ok(FloatNet {
             hidden: h,
             buckets,
-            mirroring: self.mirroring,
+            layout: self.layout,
             params,
         })
     }
@@ -190,7 +210,7 @@ impl FloatNet {
     /// Input weights, hidden bias, and the output weights and bias of `bucket`.
     fn split(&self, bucket: usize) -> (&[f32], &[f32], &[f32], f32) {
         let h = self.hidden;
-        let (w1, rest) = self.params.split_at(INPUTS * h);
+        let (w1, rest) = self.params.split_at(self.layout.inputs() * h);
         let (b1, rest) = rest.split_at(h);
         let (w2, b2) = rest.split_at(self.buckets * 2 * h);
         (w1, b1, &w2[bucket * 2 * h..][..2 * h], b2[bucket])
@@ -246,7 +266,7 @@ impl FloatNet {
         let g = slope * p * (1.0 - p) * out_scale;
         let bucket = self.bucket(f);
         let (_, _, w2, _) = self.split(bucket);
-        let (gw1, rest) = grad.split_at_mut(INPUTS * h);
+        let (gw1, rest) = grad.split_at_mut(self.layout.inputs() * h);
         let (gb1, rest) = rest.split_at_mut(h);
         let (gw2, gb2) = rest.split_at_mut(self.buckets * 2 * h);
         let gw2 = &mut gw2[bucket * 2 * h..][..2 * h];
@@ -300,7 +320,7 @@ impl FloatNet {
     /// and the score scale it was trained on (centipawns for an output of 1.0).
     pub fn quantise(&self, score_scale: f32) -> Vec<u8> {
         let h = self.hidden;
-        let out_start = INPUTS * h + h;
+        let out_start = self.layout.inputs() * h + h;
         let out_end = out_start + self.buckets * 2 * h;
         let values: Vec<i16> = self
             .params
@@ -320,19 +340,20 @@ impl FloatNet {
         file_image(
             h,
             self.buckets,
-            self.mirroring,
+            self.layout,
             score_scale.round() as u32,
             &values,
         )
     }
 
-    /// A checkpoint: the width, then (for more than one bucket, or mirroring) the bucket
-    /// count with the mirroring flag in bit 16, then the parameters as f32. One bucket without
-    /// mirroring is written as before buckets; the size tells them apart.
+    /// A checkpoint: the width, then (for more than one bucket, or a layout that is not plain)
+    /// the bucket count with the layout's flags (`InputLayout::flags`, bit 0 mirroring) from
+    /// bit 16, then the parameters as f32. One bucket in the plain layout is written as before
+    /// buckets; the size tells them apart.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = (self.hidden as u32).to_le_bytes().to_vec();
-        if self.buckets > 1 || self.mirroring {
-            out.extend((self.buckets as u32 | (self.mirroring as u32) << 16).to_le_bytes());
+        if self.buckets > 1 || !self.layout.is_plain() {
+            out.extend((self.buckets as u32 | self.layout.flags() << 16).to_le_bytes());
         }
         self.params.iter().for_each(|p| out.extend(p.to_le_bytes()));
         out
@@ -344,13 +365,16 @@ impl FloatNet {
             Ok(u32::from_le_bytes(b.try_into().unwrap()))
         };
         let hidden = word(0)? as usize;
-        let (buckets, mirroring, floats) = if bytes.len() == 4 + 4 * param_count(hidden, 1) {
-            (1, false, &bytes[4..])
+        let plain = InputLayout::PLAIN;
+        let (buckets, layout, floats) = if bytes.len() == 4 + 4 * param_count(hidden, 1, plain) {
+            (1, plain, &bytes[4..])
         } else {
             let word = word(4)?;
-            ((word & 0xFFFF) as usize, word >> 16 & 1 != 0, &bytes[8..])
+            let layout = InputLayout::from_flags(word >> 16)
+                .map_err(|flags| format!("checkpoint with unknown layout flags {flags:#x}"))?;
+            ((word & 0xFFFF) as usize, layout, &bytes[8..])
         };
-        if buckets == 0 || floats.len() != 4 * param_count(hidden, buckets) {
+        if buckets == 0 || floats.len() != 4 * param_count(hidden, buckets, layout) {
             return Err(format!(
                 "checkpoint of {} bytes does not hold a width-{hidden} net of {buckets} bucket(s)",
                 bytes.len()
@@ -363,7 +387,7 @@ impl FloatNet {
         Ok(FloatNet {
             hidden,
             buckets,
-            mirroring,
+            layout,
             params,
         })
     }
@@ -425,7 +449,7 @@ mod tests {
             let mut scratch = Activations::new(hidden);
             for fen in fens {
                 let pos = pack(&Board::from_fen(fen).unwrap(), 0, 0.5, 0);
-                let f = Features::of(&pos, net.mirroring);
+                let f = Features::of(&pos, net.layout);
                 let (fast, plain) = (net.output(&f, &mut scratch), naive_output(&net, &f));
                 assert!(
                     (fast - plain).abs() < 1e-4,
@@ -448,7 +472,7 @@ mod tests {
             (2.5, 1.12),
         ] {
             let mut net = FloatNet::random(16, 1, 3);
-            let f = Features::of(&pos, net.mirroring);
+            let f = Features::of(&pos, net.layout);
             let mut scratch = Activations::new(16);
             let mut grad = vec![0.0; net.params.len()];
             let loss = net.backprop(&f, target, power, out_scale, &mut scratch, &mut grad);
