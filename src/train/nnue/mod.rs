@@ -7,6 +7,7 @@ mod data;
 pub mod net;
 mod optimiser;
 mod plot;
+mod workers;
 
 use crate::eval::nnue::{InputLayout, KingBuckets};
 use crate::train::packed::{ChessBoard, Filter};
@@ -16,7 +17,9 @@ use net::{Activations, Features, FloatNet, error_loss, sigmoid};
 use optimiser::{AdamW, Resume};
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::{Mutex, RwLock};
 use std::time::Instant;
+use workers::Workers;
 
 #[derive(Clone, Debug)]
 pub struct TrainConfig {
@@ -185,48 +188,6 @@ pub fn bucket_losses(
         .collect()
 }
 
-/// One optimiser step's gradient over `batch`, split over `grads.len()` threads.
-fn gradient(net: &FloatNet, batch: &[ChessBoard], blend: Objective, grads: &mut [Vec<f32>]) -> f64 {
-    let per_thread = batch.len().div_ceil(grads.len());
-    let losses: Vec<f64> = std::thread::scope(|scope| {
-        let handles: Vec<_> = grads
-            .iter_mut()
-            .zip(batch.chunks(per_thread.max(1)))
-            .map(|(grad, part)| {
-                scope.spawn(move || {
-                    grad.iter_mut().for_each(|g| *g = 0.0);
-                    let mut scratch = Activations::new(net.hidden);
-                    part.iter()
-                        .map(|pos| {
-                            let f = Features::of(pos, net.layout);
-                            let target = target(pos, blend);
-                            let out_scale = blend.out_scale(&f);
-                            f64::from(net.backprop(
-                                &f,
-                                target,
-                                blend.power,
-                                out_scale,
-                                &mut scratch,
-                                grad,
-                            ))
-                        })
-                        .sum::<f64>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("trainer thread"))
-            .collect()
-    });
-    let used = batch.len().div_ceil(per_thread.max(1)).min(grads.len());
-    let (first, rest) = grads.split_at_mut(1);
-    for other in &rest[..used.saturating_sub(1)] {
-        first[0].iter_mut().zip(other).for_each(|(a, b)| *a += b);
-    }
-    losses.iter().sum()
-}
-
 /// Trains and writes `epoch-N.nnue`, `checkpoint-N.bin` (float weights), `optimiser-N.bin`
 /// (what `resume` needs), `loss.csv` and its curve `loss.png` into `config.out`; returns the
 /// per-epoch reports.
@@ -296,7 +257,9 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
             0,
         ),
     };
-    let mut grads = vec![vec![0.0f32; net.params.len()]; config.threads.max(1)];
+    let grads: Vec<Mutex<Vec<f32>>> = (0..config.threads.max(1))
+        .map(|_| Mutex::new(vec![0.0f32; net.params.len()]))
+        .collect();
     let steps_per_epoch = dataset.train_len().div_ceil(config.batch).max(1);
     let total_steps = (steps_per_epoch * config.epochs).max(1);
     let csv_path = config.out.join("loss.csv");
@@ -316,25 +279,33 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         let (mut loss_sum, mut seen) = (0.0f64, 0usize);
         let mut last_log = Instant::now();
         let mut lr = config.lr;
-        for batch in dataset.epoch(&mut rng).chunks(config.batch) {
-            let progress = step as f32 / total_steps as f32;
-            let cosine = 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
-            lr = config.lr * (config.final_lr + (1.0 - config.final_lr) * cosine);
-            blend.lambda = config.lambda_at(progress);
-            loss_sum += gradient(&net, batch, blend, &mut grads);
-            optimiser.step(&mut net.params, &grads[0], lr, batch.len());
-            net.clip();
-            seen += batch.len();
-            step += 1;
-            if last_log.elapsed().as_secs() >= 10 {
-                last_log = Instant::now();
-                log(&format!(
-                    "epoch {epoch}: {seen} positions, loss {:.6}, {:.0} positions/s",
-                    loss_sum / seen as f64,
-                    seen as f64 / start.elapsed().as_secs_f64()
-                ));
+        let train = dataset.epoch(&mut rng);
+        let shared = RwLock::new(net);
+        std::thread::scope(|scope| {
+            let mut workers = Workers::start(scope, &shared, &grads);
+            for batch in train.chunks(config.batch) {
+                let progress = step as f32 / total_steps as f32;
+                let cosine = 0.5 * (1.0 + (std::f32::consts::PI * progress).cos());
+                lr = config.lr * (config.final_lr + (1.0 - config.final_lr) * cosine);
+                blend.lambda = config.lambda_at(progress);
+                loss_sum += workers.step(batch, blend);
+                let mut net = shared.write().expect("network lock");
+                let grad = grads[0].lock().expect("gradient lock");
+                optimiser.step(&mut net.params, &grad, lr, batch.len());
+                net.clip();
+                seen += batch.len();
+                step += 1;
+                if last_log.elapsed().as_secs() >= 10 {
+                    last_log = Instant::now();
+                    log(&format!(
+                        "epoch {epoch}: {seen} positions, loss {:.6}, {:.0} positions/s",
+                        loss_sum / seen as f64,
+                        seen as f64 / start.elapsed().as_secs_f64()
+                    ));
+                }
             }
-        }
+        });
+        net = shared.into_inner().expect("network lock");
         let report = EpochReport {
             epoch,
             train_loss: loss_sum / seen.max(1) as f64,
