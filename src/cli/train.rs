@@ -33,6 +33,11 @@ pub struct TrainArgs {
     #[arg(long, value_name = "N", default_value_t = TrainConfig::default().layout.king_buckets.count(),
           value_parser = king_buckets)]
     pub king_buckets: usize,
+    /// With king buckets, train factor rows shared by every bucket beside each bucket's own
+    /// (folded into the buckets in the network file); `--factoriser false` for none
+    #[arg(long, value_name = "BOOL", default_value_t = TrainConfig::default().factoriser,
+          num_args = 0..=1, default_missing_value = "true", action = clap::ArgAction::Set)]
+    pub factoriser: bool,
     /// Multiply the output by the engine's material scale before the loss, as the search
     /// does (`false`: fit the raw output, the form of every network before g17)
     #[arg(long, value_name = "BOOL", default_value_t = TrainConfig::default().material_scaling,
@@ -100,6 +105,7 @@ impl TrainArgs {
                 king_buckets: KingBuckets::with_count(self.king_buckets)
                     .expect("checked by the parser"),
             },
+            factoriser: self.factoriser,
             epochs: self.epochs,
             batch: self.batch,
             lr: self.lr,

@@ -30,6 +30,8 @@ pub struct TrainConfig {
     /// How each side's features depend on its king: mirroring by its file and king buckets
     /// (`eval::nnue::InputLayout`).
     pub layout: InputLayout,
+    /// With king buckets: factor rows shared by every bucket (`FloatNet::with_factoriser`).
+    pub factoriser: bool,
     pub epochs: usize,
     pub batch: usize,
     pub lr: f32,
@@ -85,6 +87,7 @@ impl Default for TrainConfig {
                 mirroring: true,
                 king_buckets: KingBuckets::One,
             },
+            factoriser: true,
             epochs: 40,
             batch: 4_096,
             lr: 0.001,
@@ -213,6 +216,9 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
         (None, None) => FloatNet::random(config.hidden, config.buckets, config.seed)
             .with_layout(config.layout)?,
     };
+    if config.factoriser && config.layout.king_buckets.count() > 1 && config.resume.is_none() {
+        net = net.with_factoriser()?;
+    }
     let mut blend = Objective {
         lambda: config.lambda,
         score_scale: config.score_scale,
@@ -290,8 +296,11 @@ pub fn train(config: &TrainConfig, mut log: impl FnMut(&str)) -> Result<Vec<Epoc
                 blend.lambda = config.lambda_at(progress);
                 loss_sum += workers.step(batch, blend);
                 let mut net = shared.write().expect("network lock");
-                let grad = grads[0].lock().expect("gradient lock");
+                let mut grad = grads[0].lock().expect("gradient lock");
+                net.factor_gradient(&mut grad);
+                let factor = net.factor();
                 optimiser.step(&mut net.params, &grad, lr, batch.len());
+                net.follow_factor(&factor, 1.0 - lr * config.weight_decay);
                 net.clip();
                 seen += batch.len();
                 step += 1;

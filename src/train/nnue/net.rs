@@ -10,6 +10,9 @@ use crate::eval::nnue::{
 use crate::train::packed::{ChessBoard, pieces};
 use crate::types::{Color, Piece, PieceType, Square};
 
+/// The checkpoint's word of buckets and layout flags has this bit set for a factorised net.
+const FACTORISED_BIT: u32 = 24;
+
 /// Weights stay within ±CLIP so that the quantised output weights fit the engine's i16 products.
 pub const CLIP: f32 = 1.98;
 
@@ -71,7 +74,10 @@ pub struct FloatNet {
     pub buckets: usize,
     /// How each side's features depend on its king: mirroring and king buckets.
     pub layout: InputLayout,
+    /// The file's values, then with a factoriser its 768 factor rows
+    /// ([`FloatNet::with_factoriser`]).
     pub params: Vec<f32>,
+    pub factorised: bool,
 }
 
 pub fn param_count(hidden: usize, buckets: usize, layout: InputLayout) -> usize {
@@ -151,6 +157,73 @@ impl FloatNet {
             buckets,
             layout: InputLayout::PLAIN,
             params,
+            factorised: false,
+        }
+    }
+
+    /// This network with factor rows (zero at first): 768 rows shared by every king bucket,
+    /// so that what a piece on a square is worth whatever the king's bucket is learnt from
+    /// every position, and a bucket seen less still learns it. The network's own input rows
+    /// are kept as the sums (bucket row + factor row), which the forward pass and the file
+    /// use; [`FloatNet::factor_gradient`] and [`FloatNet::follow_factor`] train the factor.
+    pub fn with_factoriser(mut self) -> Result<FloatNet, String> {
+        if self.layout.king_buckets.count() == 1 {
+            return Err("a factoriser needs king buckets".into());
+        }
+        if !self.factorised {
+            self.params
+                .resize(self.file_values() + INPUTS * self.hidden, 0.0);
+            self.factorised = true;
+        }
+        Ok(self)
+    }
+
+    /// The number of the file's values at the start of `params`.
+    fn file_values(&self) -> usize {
+        value_count(self.hidden, self.buckets, self.layout)
+    }
+
+    /// With a factoriser: its rows' gradient (at the end of `grad`), the sum of every king
+    /// bucket's gradient, since each bucket's rows are its own plus the factor's.
+    pub fn factor_gradient(&self, grad: &mut [f32]) {
+        if !self.factorised {
+            return;
+        }
+        let rows = INPUTS * self.hidden;
+        let (inputs, rest) = grad.split_at_mut(self.file_values());
+        let factor = &mut rest[..rows];
+        factor.iter_mut().for_each(|g| *g = 0.0);
+        for bucket in inputs[..self.layout.inputs() * self.hidden].chunks_exact(rows) {
+            factor.iter_mut().zip(bucket).for_each(|(f, g)| *f += g);
+        }
+    }
+
+    /// The factor rows as they are, to be handed to [`FloatNet::follow_factor`] after the
+    /// optimiser's step; empty without a factoriser.
+    pub fn factor(&self) -> Vec<f32> {
+        match self.factorised {
+            true => self.params[self.file_values()..].to_vec(),
+            false => Vec::new(),
+        }
+    }
+
+    /// After an optimiser step over every parameter, which treated each bucket's summed rows
+    /// as if they were its own (decaying them by `decay`, the factor's part too): each bucket's
+    /// rows take the factor's change instead, `new − decay · before`.
+    pub fn follow_factor(&mut self, before: &[f32], decay: f32) {
+        if !self.factorised {
+            return;
+        }
+        let rows = INPUTS * self.hidden;
+        let start = self.file_values();
+        let (inputs, factor) = self.params.split_at_mut(start);
+        let change: Vec<f32> = factor
+            .iter()
+            .zip(before)
+            .map(|(&new, &old)| new - decay * old)
+            .collect();
+        for bucket in inputs[..self.layout.inputs() * self.hidden].chunks_exact_mut(rows) {
+            bucket.iter_mut().zip(&change).for_each(|(w, c)| *w += c);
         }
     }
 
@@ -169,6 +242,9 @@ impl FloatNet {
                 from.count(),
                 to.count()
             ));
+        }
+        if self.factorised {
+            return Err("a factorised network keeps its king buckets".into());
         }
         let (inputs, rest) = self.params.split_at(INPUTS * self.hidden);
         let mut params = inputs.repeat(to.count());
@@ -199,11 +275,15 @@ impl FloatNet {
         let mut params = body.to_vec();
         (0..buckets).for_each(|_| params.extend_from_slice(weights));
         params.extend(std::iter::repeat_n(bias[0], buckets));
+        if self.factorised {
+            return Err("a factorised network keeps its output buckets".into());
+        }
         Ok(FloatNet {
             hidden: h,
             buckets,
             layout: self.layout,
             params,
+            factorised: false,
         })
     }
 
@@ -322,8 +402,7 @@ impl FloatNet {
         let h = self.hidden;
         let out_start = self.layout.inputs() * h + h;
         let out_end = out_start + self.buckets * 2 * h;
-        let values: Vec<i16> = self
-            .params
+        let values: Vec<i16> = self.params[..self.file_values()]
             .iter()
             .enumerate()
             .map(|(i, &p)| {
@@ -353,7 +432,10 @@ impl FloatNet {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = (self.hidden as u32).to_le_bytes().to_vec();
         if self.buckets > 1 || !self.layout.is_plain() {
-            out.extend((self.buckets as u32 | self.layout.flags() << 16).to_le_bytes());
+            let factorised = (self.factorised as u32) << FACTORISED_BIT;
+            out.extend(
+                (self.buckets as u32 | self.layout.flags() << 16 | factorised).to_le_bytes(),
+            );
         }
         self.params.iter().for_each(|p| out.extend(p.to_le_bytes()));
         out
@@ -366,15 +448,19 @@ impl FloatNet {
         };
         let hidden = word(0)? as usize;
         let plain = InputLayout::PLAIN;
-        let (buckets, layout, floats) = if bytes.len() == 4 + 4 * param_count(hidden, 1, plain) {
-            (1, plain, &bytes[4..])
-        } else {
-            let word = word(4)?;
-            let layout = InputLayout::from_flags(word >> 16)
-                .map_err(|flags| format!("checkpoint with unknown layout flags {flags:#x}"))?;
-            ((word & 0xFFFF) as usize, layout, &bytes[8..])
-        };
-        if buckets == 0 || floats.len() != 4 * param_count(hidden, buckets, layout) {
+        let (buckets, layout, factorised, floats) =
+            if bytes.len() == 4 + 4 * param_count(hidden, 1, plain) {
+                (1, plain, false, &bytes[4..])
+            } else {
+                let word = word(4)?;
+                let factorised = word >> FACTORISED_BIT & 1 != 0;
+                let layout = InputLayout::from_flags(word >> 16 & !(1 << (FACTORISED_BIT - 16)))
+                    .map_err(|flags| format!("checkpoint with unknown layout flags {flags:#x}"))?;
+                ((word & 0xFFFF) as usize, layout, factorised, &bytes[8..])
+            };
+        let factor_rows = if factorised { INPUTS * hidden } else { 0 };
+        if buckets == 0 || floats.len() != 4 * (param_count(hidden, buckets, layout) + factor_rows)
+        {
             return Err(format!(
                 "checkpoint of {} bytes does not hold a width-{hidden} net of {buckets} bucket(s)",
                 bytes.len()
@@ -389,6 +475,7 @@ impl FloatNet {
             buckets,
             layout,
             params,
+            factorised,
         })
     }
 }
@@ -457,6 +544,79 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The stored sums (bucket row + factor row) move as if the bucket rows and the factor
+    /// rows were trained as separate parameters by the same optimiser, and a bucket no
+    /// position used still moves with the factor.
+    #[test]
+    fn a_factorised_step_trains_bucket_rows_and_factor_rows_apart() {
+        use crate::eval::nnue::KingBuckets;
+        use crate::train::nnue::optimiser::AdamW;
+        let four = InputLayout {
+            mirroring: true,
+            king_buckets: KingBuckets::Four,
+        };
+        let h = 16;
+        let mut net = FloatNet::random(h, 2, 5)
+            .with_layout(four)
+            .and_then(FloatNet::with_factoriser)
+            .unwrap();
+        // A factor of its own, so the decay of it shows.
+        let start = net.file_values();
+        for (i, p) in net.params[start..].iter_mut().enumerate() {
+            *p = ((i % 7) as f32 - 3.0) * 0.01;
+        }
+        let rows = INPUTS * h;
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let pos = pack(&Board::from_fen(fen).unwrap(), 0, 0.5, 0);
+        let f = Features::of(&pos, four);
+        let used = [
+            usize::from(f.us[0]) / INPUTS,
+            usize::from(f.them[0]) / INPUTS,
+        ];
+        let unused = (0..4).find(|b| !used.contains(b)).unwrap();
+        let mut grad = vec![0.0; net.params.len()];
+        let mut scratch = Activations::new(h);
+        net.backprop(&f, 0.9, 2.0, 1.0, &mut scratch, &mut grad);
+        net.factor_gradient(&mut grad);
+
+        // The same step on separate parameters: bucket rows (sums minus factor), the rest.
+        let factor = net.factor();
+        let mut apart = net.params.clone();
+        for bucket in apart[..4 * rows].chunks_exact_mut(rows) {
+            bucket.iter_mut().zip(&factor).for_each(|(w, f)| *w -= f);
+        }
+        let (lr, wd) = (0.01, 0.01);
+        AdamW::new(apart.len(), wd).step(&mut apart, &grad, lr, 1);
+
+        let before = net.params.clone();
+        AdamW::new(net.params.len(), wd).step(&mut net.params, &grad, lr, 1);
+        net.follow_factor(&factor, 1.0 - lr * wd);
+        let new_factor = &net.params[start..];
+        for i in 0..net.params.len() {
+            let expected = match i {
+                i if i < 4 * rows => apart[i] + new_factor[i % rows],
+                i => apart[i],
+            };
+            assert!(
+                (net.params[i] - expected).abs() < 1e-6,
+                "param {i}: {} vs {expected}",
+                net.params[i]
+            );
+        }
+        let moved = |b: usize| (b * rows..(b + 1) * rows).any(|i| net.params[i] != before[i]);
+        assert!(
+            moved(unused),
+            "bucket {unused} did not move with the factor"
+        );
+        assert!(net.factor() != factor);
+        // The file holds the sums; the checkpoint keeps the factor.
+        assert_eq!(FloatNet::from_bytes(&net.to_bytes()).unwrap(), net);
+        assert_eq!(
+            net.quantise(400.0).len(),
+            crate::eval::nnue::file_size(h, 2, four)
+        );
     }
 
     #[test]
