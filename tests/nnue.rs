@@ -65,14 +65,8 @@ fn king_bucketed_accumulators_rebuilt_at_a_bucket_change_equal_fresh_ones() {
     );
 }
 
-const MIRRORED: InputLayout = InputLayout {
-    mirroring: true,
-    king_buckets: KingBuckets::One,
-};
-const FOUR: InputLayout = InputLayout {
-    mirroring: true,
-    king_buckets: KingBuckets::Four,
-};
+const MIRRORED: InputLayout = InputLayout::mirrored(KingBuckets::One);
+const FOUR: InputLayout = InputLayout::mirrored(KingBuckets::Four);
 
 /// `net` with four mirrored king buckets, each a copy of its input rows moved a little in a
 /// way of its own.

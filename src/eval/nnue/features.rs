@@ -84,6 +84,15 @@ impl InputLayout {
         king_buckets: KingBuckets::One,
     };
 
+    /// Mirrored left to right by the king's file, with `king_buckets` (the trainer's default
+    /// shape with one bucket).
+    pub const fn mirrored(king_buckets: KingBuckets) -> InputLayout {
+        InputLayout {
+            mirroring: true,
+            king_buckets,
+        }
+    }
+
     /// The inputs of every king bucket together: the input layer's rows.
     pub const fn inputs(self) -> usize {
         INPUTS * self.king_buckets.count()
@@ -179,14 +188,8 @@ mod tests {
         assert_eq!(output_bucket(0, 8), 0);
     }
 
-    const MIRRORED: InputLayout = InputLayout {
-        mirroring: true,
-        king_buckets: KingBuckets::One,
-    };
-    const FOUR: InputLayout = InputLayout {
-        mirroring: true,
-        king_buckets: KingBuckets::Four,
-    };
+    const MIRRORED: InputLayout = InputLayout::mirrored(KingBuckets::One);
+    const FOUR: InputLayout = InputLayout::mirrored(KingBuckets::Four);
 
     #[test]
     fn mirrored_positions_see_the_same_features() {

@@ -83,10 +83,7 @@ impl Default for TrainConfig {
             // The default network's shape and recipe (nets/README.md).
             hidden: crate::eval::nnue::HIDDEN,
             buckets: 8,
-            layout: InputLayout {
-                mirroring: true,
-                king_buckets: KingBuckets::One,
-            },
+            layout: InputLayout::mirrored(KingBuckets::One),
             factoriser: true,
             epochs: 40,
             batch: 4_096,

@@ -553,10 +553,7 @@ mod tests {
     fn a_factorised_step_trains_bucket_rows_and_factor_rows_apart() {
         use crate::eval::nnue::KingBuckets;
         use crate::train::nnue::optimiser::AdamW;
-        let four = InputLayout {
-            mirroring: true,
-            king_buckets: KingBuckets::Four,
-        };
+        let four = InputLayout::mirrored(KingBuckets::Four);
         let h = 16;
         let mut net = FloatNet::random(h, 2, 5)
             .with_layout(four)
