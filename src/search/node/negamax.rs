@@ -214,10 +214,13 @@ impl<A: SliderAttacks> Worker<'_, A> {
                         picker.skip_quiets();
                         continue;
                     }
+                    // Futility at the depth late-move reductions would search this move to,
+                    // not the node's. (~21 elo ± 14 at 20 000 nodes over futility by depth)
+                    let lmr_depth = (depth - 1 - reduction(depth, moves_searched + 1)).max(0);
                     if !in_check
                         && !gives_check
-                        && depth <= FUTILITY_MAX_DEPTH.get()
-                        && eval + FUTILITY_BASE.get() + FUTILITY_MARGIN.get() * depth <= alpha
+                        && lmr_depth <= FUTILITY_MAX_DEPTH.get()
+                        && eval + FUTILITY_BASE.get() + FUTILITY_MARGIN.get() * lmr_depth <= alpha
                     {
                         continue;
                     }
