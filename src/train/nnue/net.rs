@@ -217,13 +217,10 @@ impl FloatNet {
         let rows = INPUTS * self.hidden;
         let start = self.file_values();
         let (inputs, factor) = self.params.split_at_mut(start);
-        let change: Vec<f32> = factor
-            .iter()
-            .zip(before)
-            .map(|(&new, &old)| new - decay * old)
-            .collect();
         for bucket in inputs[..self.layout.inputs() * self.hidden].chunks_exact_mut(rows) {
-            bucket.iter_mut().zip(&change).for_each(|(w, c)| *w += c);
+            for ((w, &new), &old) in bucket.iter_mut().zip(&*factor).zip(before) {
+                *w += new - decay * old;
+            }
         }
     }
 
@@ -268,6 +265,9 @@ impl FloatNet {
                 self.buckets
             ));
         }
+        if self.factorised {
+            return Err("a factorised network keeps its output buckets".into());
+        }
         let h = self.hidden;
         let out_start = self.layout.inputs() * h + h;
         let (body, output) = self.params.split_at(out_start);
@@ -275,9 +275,6 @@ impl FloatNet {
         let mut params = body.to_vec();
         (0..buckets).for_each(|_| params.extend_from_slice(weights));
         params.extend(std::iter::repeat_n(bias[0], buckets));
-        if self.factorised {
-            return Err("a factorised network keeps its output buckets".into());
-        }
         Ok(FloatNet {
             hidden: h,
             buckets,
