@@ -1,5 +1,5 @@
-//! Which Syzygy tables the user's folders really hold, checked file by file, and a private
-//! folder of links to the good ones for the prober.
+//! Which Syzygy tables the user's folders really hold, checked file by file, and, when some
+//! file is refused, a private folder of links to the good ones for the prober.
 
 use crate::attacks::Occupancy;
 use crate::board::Board;
@@ -72,10 +72,47 @@ pub struct Catalog {
 
 /// Distinguishes the link folders of several catalogs in one process.
 static LINK_FOLDERS: AtomicU32 = AtomicU32::new(0);
+/// A link folder is named `{LINK_PREFIX}{process id}-{number}`.
+const LINK_PREFIX: &str = "quintessence-syzygy-";
+
+/// Removes the link folders of engine processes that are gone: one killed (a GUI's kill, a
+/// match runner's timeout) never drops its catalog.
+fn remove_stale_link_folders(temp: &Path) {
+    let Ok(entries) = fs::read_dir(temp) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name
+            .to_str()
+            .and_then(|n| n.strip_prefix(LINK_PREFIX))
+            .and_then(|rest| rest.split_once('-'))
+            .and_then(|(pid, _)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if process_is_gone(pid) {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Only where the answer is certain: Linux's /proc lists every live process.
+#[cfg(target_os = "linux")]
+fn process_is_gone(pid: u32) -> bool {
+    Path::new("/proc/self").exists() && !Path::new(&format!("/proc/{pid}")).exists()
+}
+
+#[cfg(not(target_os = "linux"))]
+fn process_is_gone(_pid: u32) -> bool {
+    false
+}
 
 impl Catalog {
     /// Reads the folders; files that are not good tables are noted in `problems` and left out.
-    /// With `link`, also makes the prober's folder.
+    /// With `link`, and a file refused, also makes the prober's folder of the good ones; with
+    /// every file good the prober reads the user's folders (no folder to leave behind if the
+    /// process is killed).
     pub fn scan(folders: &[&str], link: bool) -> Result<Catalog, String> {
         let mut catalog = Catalog {
             wdl: HashSet::new(),
@@ -92,6 +129,7 @@ impl Catalog {
         };
         let mut good: Vec<(PathBuf, String)> = Vec::new();
         let mut seen: HashSet<String> = HashSet::new();
+        let mut refused = false;
         for folder in folders {
             let entries = match fs::read_dir(folder) {
                 Ok(entries) => entries,
@@ -127,6 +165,7 @@ impl Catalog {
                 }
                 if let Err(problem) = check_file(&path, magic) {
                     catalog.problems.push(format!("{name} ({problem})"));
+                    refused = true;
                     continue;
                 }
                 if is_wdl {
@@ -148,7 +187,7 @@ impl Catalog {
             .collect();
         without_dtz.sort();
         catalog.problems.extend(without_dtz);
-        if link {
+        if link && refused {
             catalog.link(&good);
         }
         Ok(catalog)
@@ -156,8 +195,9 @@ impl Catalog {
 
     /// Gives the prober a folder with links to the good files only.
     fn link(&mut self, good: &[(PathBuf, String)]) {
+        remove_stale_link_folders(&std::env::temp_dir());
         let folder = std::env::temp_dir().join(format!(
-            "quintessence-syzygy-{}-{}",
+            "{LINK_PREFIX}{}-{}",
             std::process::id(),
             LINK_FOLDERS.fetch_add(1, Ordering::Relaxed)
         ));
@@ -255,5 +295,65 @@ mod tests {
         assert_ne!(parse_name("KRvKP").unwrap().0, table);
         assert!(parse_name("KXvK").is_none());
         assert!(parse_name("readme").is_none());
+    }
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("qtest-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn good_folders_are_read_in_place_and_a_refused_file_gets_a_link_folder() {
+        let tables = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/syzygy");
+        let catalog = Catalog::scan(&[tables], true).unwrap();
+        assert!(catalog.problems().is_empty(), "{:?}", catalog.problems());
+        assert!(catalog.links.is_none(), "nothing refused, so no folder");
+        assert_eq!(catalog.prober_path(), tables);
+
+        let dir = scratch("catalog");
+        fs::copy(format!("{tables}/KBvK.rtbw"), dir.join("KBvK.rtbw")).unwrap();
+        fs::copy(format!("{tables}/KBvK.rtbz"), dir.join("KBvK.rtbz")).unwrap();
+        fs::write(dir.join("KNvK.rtbw"), [0x71, 0xE8, 0x23, 0x5D, 0, 0]).unwrap();
+        let catalog = Catalog::scan(&[dir.to_str().unwrap()], true).unwrap();
+        assert_eq!(catalog.wdl_count(), 1);
+        assert!(
+            catalog
+                .problems()
+                .iter()
+                .any(|p| p.starts_with("KNvK.rtbw"))
+        );
+        let links = catalog
+            .links
+            .clone()
+            .expect("a refused file, so a link folder");
+        assert_eq!(catalog.prober_path(), links.to_str().unwrap());
+        let mut linked: Vec<_> = fs::read_dir(&links)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        linked.sort();
+        assert_eq!(linked, ["KBvK.rtbw", "KBvK.rtbz"]);
+        drop(catalog);
+        assert!(!links.exists(), "removed with its catalog");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn link_folders_of_processes_that_are_gone_are_removed() {
+        let temp = scratch("stale");
+        // Process ids stay below 2^22 on Linux, so this one is never alive.
+        let gone = temp.join(format!("{LINK_PREFIX}4294967295-0"));
+        let alive = temp.join(format!("{LINK_PREFIX}{}-0", std::process::id()));
+        let other = temp.join("someone-elses-7-0");
+        for dir in [&gone, &alive, &other] {
+            fs::create_dir_all(dir).unwrap();
+        }
+        remove_stale_link_folders(&temp);
+        assert!(!gone.exists());
+        assert!(alive.exists() && other.exists());
+        fs::remove_dir_all(&temp).unwrap();
     }
 }
