@@ -108,6 +108,34 @@ fn process_is_gone(_pid: u32) -> bool {
     false
 }
 
+/// pyrrhic-rs splits its path at every ':', on Windows too, so no folder given to it may hold
+/// one. A Windows folder on the working folder's drive loses its drive (`C:\tb` is read as
+/// `\tb`); one on another drive has no such form.
+fn prober_form(folder: &str, working_drive: Option<char>) -> Option<String> {
+    if !folder.contains(':') {
+        return Some(folder.to_string());
+    }
+    let mut chars = folder.chars();
+    let (drive, colon) = (chars.next()?, chars.next()?);
+    let rest = chars.as_str();
+    let same_drive = working_drive.is_some_and(|d| d.eq_ignore_ascii_case(&drive));
+    (drive.is_ascii_alphabetic() && colon == ':' && same_drive && !rest.contains(':'))
+        .then(|| rest.to_string())
+}
+
+/// The drive letter of the working folder, where paths have drives.
+fn working_drive() -> Option<char> {
+    if !cfg!(windows) {
+        return None;
+    }
+    let dir = std::env::current_dir().ok()?;
+    let text = dir.to_str()?;
+    let text = text.strip_prefix(r"\\?\").unwrap_or(text);
+    let mut chars = text.chars();
+    let drive = chars.next()?;
+    (chars.next() == Some(':')).then_some(drive)
+}
+
 impl Catalog {
     /// Reads the folders; files that are not good tables are noted in `problems` and left out.
     /// With `link`, and a file refused, also makes the prober's folder of the good ones; with
@@ -120,17 +148,24 @@ impl Catalog {
             max_pieces: 0,
             problems: Vec::new(),
             links: None,
-            prober_path: folders
-                .iter()
-                .filter(|f| Path::new(f).is_dir())
-                .copied()
-                .collect::<Vec<_>>()
-                .join(&super::PATH_SEPARATOR.to_string()),
+            prober_path: String::new(),
         };
+        let drive = working_drive();
+        let mut reachable: Vec<String> = Vec::new();
         let mut good: Vec<(PathBuf, String)> = Vec::new();
         let mut seen: HashSet<String> = HashSet::new();
         let mut refused = false;
         for folder in folders {
+            if Path::new(folder).is_dir() {
+                let Some(form) = prober_form(folder, drive) else {
+                    catalog.problems.push(format!(
+                        "folder '{folder}' (on another drive than the engine's working folder: \
+                         the prober cannot read it there)"
+                    ));
+                    continue;
+                };
+                reachable.push(form);
+            }
             let entries = match fs::read_dir(folder) {
                 Ok(entries) => entries,
                 Err(e) => {
@@ -187,6 +222,7 @@ impl Catalog {
             .collect();
         without_dtz.sort();
         catalog.problems.extend(without_dtz);
+        catalog.prober_path = reachable.join(":");
         if link && refused {
             catalog.link(&good);
         }
@@ -207,7 +243,7 @@ impl Catalog {
                 make_link(&target, &folder.join(name)).is_ok()
             });
         match (made, folder.to_str()) {
-            (true, Some(text)) if !text.contains(super::PATH_SEPARATOR) => {
+            (true, Some(text)) if !text.contains(':') => {
                 self.prober_path = text.to_string();
                 self.links = Some(folder);
             }
@@ -295,6 +331,17 @@ mod tests {
         assert_ne!(parse_name("KRvKP").unwrap().0, table);
         assert!(parse_name("KXvK").is_none());
         assert!(parse_name("readme").is_none());
+    }
+
+    #[test]
+    fn folders_are_given_to_the_prober_without_colons() {
+        assert_eq!(prober_form("/data/syzygy", None).unwrap(), "/data/syzygy");
+        assert_eq!(prober_form("tables", Some('C')).unwrap(), "tables");
+        assert_eq!(prober_form(r"C:\tb\wdl", Some('C')).unwrap(), r"\tb\wdl");
+        assert_eq!(prober_form(r"c:\tb", Some('C')).unwrap(), r"\tb");
+        assert_eq!(prober_form(r"D:\tb", Some('C')), None, "another drive");
+        assert_eq!(prober_form(r"D:\tb", None), None);
+        assert_eq!(prober_form(r"\\?\D:\tb", Some('D')), None);
     }
 
     fn scratch(name: &str) -> PathBuf {

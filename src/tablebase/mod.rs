@@ -184,7 +184,14 @@ fn scan(paths: &str, link: bool) -> Result<(Catalog, String), String> {
     }
     let catalog = Catalog::scan(&folders, link)?;
     if catalog.wdl_count() == 0 {
-        return Err(format!("SyzygyPath: no Syzygy tables found in '{paths}'"));
+        let why = catalog
+            .problems()
+            .first()
+            .map(|problem| format!("; {problem}"))
+            .unwrap_or_default();
+        return Err(format!(
+            "SyzygyPath: no Syzygy tables found in '{paths}'{why}"
+        ));
     }
     Ok((catalog, paths.to_string()))
 }
