@@ -25,8 +25,12 @@ FEATURES := $(if $(filter 1,$(TUNE)),--features spsa,)
 
 .PHONY: all bench clean
 
+# EVALFILE is passed only when given: an empty one would differ from `cargo build`'s unset one
+# and rebuild the engine that `cargo build --release` or `cargo test --release` just built.
+EVALFILE_ENV := $(if $(EVALFILE),EVALFILE=$(abspath $(EVALFILE)),)
+
 all:
-	EVALFILE=$(abspath $(EVALFILE)) $(CARGO) build --release $(FEATURES)
+	$(EVALFILE_ENV) $(CARGO) build --release $(FEATURES)
 	cp $(TARGET_DIR)/release/quintessence$(if $(filter Windows_NT,$(OS)),.exe,) $(EXE)
 
 bench: all
