@@ -26,7 +26,7 @@ FEATURES := $(if $(filter 1,$(TUNE)),--features spsa,)
 .PHONY: all bench clean
 
 # EVALFILE is passed only when given: an empty one would differ from `cargo build`'s unset one
-# and rebuild the engine that `cargo build --release` or `cargo test --release` just built.
+# and rebuild the engine that `cargo build --release` has just built.
 EVALFILE_ENV := $(if $(EVALFILE),EVALFILE=$(abspath $(EVALFILE)),)
 
 all:
